@@ -121,7 +121,8 @@ type Literal struct {
 	Num  *NumberLit
 	Bool *BoolLit
 	List []*Literal // set (possibly empty) when IsList
-	// IsList distinguishes an empty list `[]` from no value.
+	// IsList distinguishes an empty list `[]` from no value. The grammar
+	// allows only scalars inside a list, so List never holds a list.
 	IsList bool
 }
 

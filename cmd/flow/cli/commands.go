@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"strconv"
+
+	"flow/compiler"
+)
+
+// commandSpecs lists the commands in the order `flow --help` shows them.
+func commandSpecs() []*commandSpec {
+	return []*commandSpec{
+		{
+			name:    "validate",
+			summary: "check flow files for errors",
+			args:    "FILE…",
+			minArgs: 1, maxArgs: -1,
+			description: `Compiles each file with its imports and reports every error: syntax,
+unknown or misused names, types, secrets, calls. Lint warnings are left out
+(use 'flow lint' for them). A folder is searched for *.flow files.
+
+Diagnostics are printed as FILE:LINE:COL: severity CODE: message, with the
+source line and a caret under the problem. After ` + strconv.Itoa(compiler.DefaultMaxErrors) + ` the rest are counted,
+not shown ('flow lint' shows every one).`,
+			flags: []flagSpec{formatFlag},
+			examples: []example{
+				{"Check one flow file", "flow validate booking.flow"},
+				{"Check several files, for a machine", "flow validate --format json a.flow b.flow"},
+			},
+			run: (*env).validate,
+		},
+		{
+			name:    "lint",
+			summary: "check flow files and report errors and warnings",
+			args:    "[PATH…]",
+			minArgs: 0, maxArgs: -1,
+			description: `Compiles the flow files under each PATH (default: the current folder;
+folders are searched recursively, skipping hidden ones, testdata, vendor and
+node_modules) as one library and runs the lint rules over every flow: unused
+facts, steps after stop_before, a 'do' that should be an 'enter', unguarded
+irreversible actions, and more. Warnings do not fail the command unless
+--strict is given.
+
+A warning is silenced for one line with '# lint:ignore CODE reason' at the
+end of the line, or alone on the line before it. 'flow lint --explain CODE'
+prints what a code means, with an example and the fix.`,
+			flags: []flagSpec{
+				formatFlag,
+				{name: "strict", usage: "treat warnings as errors: exit 2 when there are any"},
+				{name: "explain", value: "CODE", usage: "print the help of a diagnostic code (E016, L003) and exit"},
+			},
+			examples: []example{
+				{"Lint every flow under the current folder", "flow lint"},
+				{"Fail a CI job on warnings too, with annotations on the pull request", "flow lint --strict --format github flows/"},
+				{"Upload results to code scanning", "flow lint --format sarif . > flow.sarif"},
+				{"What does a code mean?", "flow lint --explain E016"},
+			},
+			exitCodes: `0  no errors (warnings are printed but do not fail, unless --strict)
+2  errors (or, with --strict, warnings) were found; bad usage; a file could
+   not be read; --explain of an unknown code`,
+			run: (*env).lint,
+		},
+		{
+			name:    "fmt",
+			summary: "format flow files in the canonical style",
+			args:    "[PATH…]",
+			minArgs: 0, maxArgs: -1,
+			description: `Prints each file in the one canonical layout, keeping every comment.
+Formatting is idempotent. With no PATH, or with '-', reads standard input and
+writes the result to standard output. A folder is searched for *.flow files.
+
+Without -w, -l or --check the formatted text is printed to standard output.
+A file with syntax errors is left alone and its errors are printed.`,
+			flags: []flagSpec{
+				{name: "write", short: "w", usage: "write the result back to each file instead of printing it"},
+				{name: "list", short: "l", usage: "list the files whose formatting differs"},
+				{name: "check", usage: "write nothing; list the files whose formatting differs and exit 1 if there are any"},
+			},
+			examples: []example{
+				{"Format every flow under the current folder in place", "flow fmt -w ."},
+				{"Fail a CI job when a file is not formatted", "flow fmt --check flows/"},
+				{"Format text from standard input", "flow fmt < booking.flow"},
+			},
+			exitCodes: `0  done (with --check: every file is formatted)
+1  --check found files that are not formatted (they are listed)
+2  a file has syntax errors or cannot be read or written; bad usage`,
+			run: (*env).fmt,
+		},
+		{
+			name:    "plan",
+			summary: "print the executable plan of a flow as JSON",
+			args:    "FILE",
+			minArgs: 1, maxArgs: 1,
+			description: `Compiles FILE and prints the plan of one of its flows as JSON: every step
+with its path (3, 4.2), kind, operands and source range, every call
+expanded. The flow is the file's only one, or the one named by --flow.
+
+With --facts or --fact the run's facts are loaded and checked against the
+flow's declarations as 'flow run' would (a missing required fact, an unknown
+key or a wrong type is an error naming the file, line and column), and the
+checked values are printed beside the plan under "facts". --fact values win
+over the file's.`,
+			flags: []flagSpec{
+				{name: "flow", value: "NAME", usage: "the flow to plan, when the file defines several"},
+				{name: "facts", value: "FILE", usage: "a YAML file of facts to check against the flow"},
+				{name: "fact", value: "NAME=VALUE", usage: "a fact value; wins over --facts", repeat: true},
+			},
+			examples: []example{
+				{"Print the plan of the only flow of a file", "flow plan booking.flow"},
+				{"Choose a flow and check its facts", "flow plan shop.flow --flow buy_gift --facts gift.facts.yaml --fact budget=40"},
+			},
+			exitCodes: `0  the plan was printed
+2  the file, the facts or the flow name have errors (printed on stderr); bad usage`,
+			run: (*env).plan,
+		},
+		{
+			name:    "doc",
+			summary: "show the flows of a library: the standard library or a file",
+			args:    "[std/NAME | FILE]",
+			minArgs: 0, maxArgs: 1,
+			description: `Prints the flows of a library with their descriptions, facts and secrets
+(with their types, defaults and docs), and how to call them. With no
+argument, lists the standard libraries. std/NAME is a library shipped inside
+flow (import "std/NAME"); a FILE is any flow file.`,
+			examples: []example{
+				{"List the standard libraries", "flow doc"},
+				{"Show the flows of std/web", "flow doc std/web"},
+				{"Show the flows of a local library", "flow doc ./lib/travel.flow"},
+			},
+			exitCodes: `0  the documentation was printed
+2  no such library, or it has syntax errors; bad usage`,
+			run: (*env).doc,
+		},
+		{
+			name:    "inspect",
+			summary: "show a web page as the decision model sees it",
+			args:    "URL",
+			minArgs: 1, maxArgs: 1,
+			description: `Opens URL in a headless Chromium (or a tab of a running browser with
+--browser-url), waits for it to settle and prints the Screen the runtime
+hands the decision model: every actionable element with its ref, role,
+name, value and states (disabled, covered, offscreen, …) and where it sits
+(dialog, landmark, list item), then the visible text in reading order.
+Password values are never shown.
+
+Use it to see why a step found or missed a control, and to word step text
+the way the page labels things. Only the URL's origin may load as a page
+unless --allow adds others.`,
+			flags: []flagSpec{
+				{name: "json", usage: "print the Screen as JSON"},
+				{name: "allow", value: "ORIGIN", usage: "another origin pages may load from (host, host:port, *.domain or a URL)", repeat: true},
+				{name: "browser-url", value: "URL", usage: "attach to a running Chromium (http://host:9222 or ws://…) and use a new tab in it"},
+				{name: "timeout", value: "DURATION", def: inspectTimeout.String(), duration: true, usage: "give up after this long"},
+			},
+			examples: []example{
+				{"See the page as the model does", "flow inspect http://localhost:8080/"},
+				{"Machine-readable, through a browser already running", "flow inspect --json --browser-url http://127.0.0.1:9222 https://example.com/"},
+			},
+			exitCodes: `0  the screen was printed
+2  the browser could not start, the page could not be loaded or observed;
+   bad usage`,
+			run: (*env).inspect,
+		},
+		{
+			name:    "version",
+			summary: "print flow's version",
+			args:    "",
+			minArgs: 0, maxArgs: 0,
+			description: `Prints the version of flow, the Go version it was built with, and the
+platform.`,
+			examples:  []example{{"Print the version", "flow version"}},
+			exitCodes: `0  always`,
+			run:       (*env).version,
+		},
+	}
+}
+
+// formatFlag is --format, shared by the commands that print diagnostics.
+var formatFlag = flagSpec{
+	name: "format", short: "f", value: "FORMAT", def: "text",
+	usage: "how to print diagnostics: text, json, github (Actions annotations) or sarif (SARIF 2.1.0)",
+}

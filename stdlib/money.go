@@ -1,0 +1,237 @@
+package stdlib
+
+import (
+	"errors"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// currencyMarkers maps what a page writes next to an amount to the ISO 4217
+// code. Letter markers must stand as whole words. Ambiguous markers get the
+// most common reading, written down here: "$" is USD, "¥" is JPY (CN¥, RMB
+// and 元 are CNY), "kr" is SEK (Norwegian and Danish "kr" read as SEK too:
+// written NOK or DKK they are told apart; a flow that cares compares
+// .currency), "R$" is BRL. ISO codes count in capitals only ("TRY 50" is
+// lira, "try again" is not), plus eur/usd/gbp/chf in lower case.
+var currencyMarkers = map[string]string{
+	"€": "EUR", "$": "USD", "US$": "USD", "USD$": "USD", "£": "GBP", "¥": "JPY", "￥": "JPY",
+	"円": "JPY", "CN¥": "CNY", "元": "CNY", "RMB": "CNY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
+	"₽": "RUB", "₩": "KRW", "₺": "TRY", "₪": "ILS", "₫": "VND", "₱": "PHP", "₴": "UAH",
+	"฿": "THB", "₦": "NGN", "R$": "BRL", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD",
+	"NZ$": "NZD", "HK$": "HKD", "S$": "SGD", "MX$": "MXN", "zł": "PLN", "Kč": "CZK", "Ft": "HUF",
+	"kr": "SEK", "Fr.": "CHF", "SFr.": "CHF", "lei": "RON", "лв": "BGN",
+	"euro": "EUR", "euros": "EUR", "Euro": "EUR", "Euros": "EUR",
+	"dollar": "USD", "dollars": "USD", "pound": "GBP", "pounds": "GBP", "yen": "JPY",
+	"eur": "EUR", "usd": "USD", "gbp": "GBP", "chf": "CHF",
+}
+
+// isoCodes are the ISO 4217 codes recognised when written out in capitals.
+var isoCodes = strings.Fields(`EUR USD GBP JPY CHF SEK NOK DKK ISK PLN CZK HUF RON BGN
+	TRY RUB UAH INR CNY HKD SGD AUD NZD CAD MXN BRL ZAR KRW THB ILS AED SAR QAR
+	EGP MAD NGN KES IDR MYR PHP VND TWD CLP COP PEN ARS`)
+
+// markersByFirst and markersByLast index every marker by its first and
+// last rune, longest first within each, so "US$" wins over "$" and a
+// number's neighbourhood is checked against a handful of markers only.
+var markersByFirst, markersByLast = func() (first, last map[rune][]string) {
+	for _, c := range isoCodes {
+		currencyMarkers[c] = c
+	}
+	list := make([]string, 0, len(currencyMarkers))
+	for m := range currencyMarkers {
+		list = append(list, m)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if len(list[i]) != len(list[j]) {
+			return len(list[i]) > len(list[j])
+		}
+		return list[i] < list[j]
+	})
+	first, last = map[rune][]string{}, map[rune][]string{}
+	for _, m := range list {
+		first[firstRune(m)] = append(first[firstRune(m)], m)
+		last[lastRune(m)] = append(last[lastRune(m)], m)
+	}
+	return first, last
+}()
+
+// CurrencyCode returns the ISO 4217 code a currency marker stands for
+// ("€" → "EUR", "CHF" → "CHF", "kr" → "SEK").
+func CurrencyCode(marker string) (string, bool) {
+	code, ok := currencyMarkers[marker]
+	return code, ok
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// markerAfter finds a currency marker starting at s[i:], after at most one
+// space. It returns the code and the index just past the marker.
+func markerAfter(s string, i int) (string, int, bool) {
+	if r, n := utf8.DecodeRuneInString(s[i:]); isSpace(r) {
+		i += n
+	}
+	for _, m := range markersByFirst[firstRune(s[i:])] {
+		if !strings.HasPrefix(s[i:], m) {
+			continue
+		}
+		end := i + len(m)
+		last, _ := utf8.DecodeLastRuneInString(m)
+		if unicode.IsLetter(last) && end < len(s) && isWordRune(firstRune(s[end:])) {
+			continue
+		}
+		return currencyMarkers[m], end, true
+	}
+	return "", i, false
+}
+
+// markerBefore finds a currency marker ending at s[:i], before at most one
+// space. It returns the code and the index where the marker starts.
+func markerBefore(s string, i int) (string, int, bool) {
+	if r, n := utf8.DecodeLastRuneInString(s[:i]); isSpace(r) {
+		i -= n
+	}
+	for _, m := range markersByLast[lastRune(s[:i])] {
+		if !strings.HasSuffix(s[:i], m) {
+			continue
+		}
+		start := i - len(m)
+		first, _ := utf8.DecodeRuneInString(m)
+		if unicode.IsLetter(first) && start > 0 && isWordRune(lastRune(s[:start])) {
+			continue
+		}
+		return currencyMarkers[m], start, true
+	}
+	return "", i, false
+}
+
+// priceHit is a price found in text with the byte span it covers, sign and
+// currency markers included.
+type priceHit struct {
+	Money
+	start, end int
+}
+
+// findPrices is FindPrices with spans.
+func findPrices(s string) []priceHit {
+	var hits []priceHit
+	prevEnd := -1
+	for _, m := range numberPattern.FindAllStringIndex(s, -1) {
+		start, end := m[0], m[1]
+		if start > 0 {
+			r := lastRune(s[:start])
+			if unicode.IsDigit(r) || ((r == '.' || r == ',') && start > 1 && unicode.IsDigit(lastRune(s[:start-1]))) {
+				continue // the tail of a longer token such as 12.05.2026
+			}
+		}
+		num := s[start:end]
+		dashed := strings.ContainsAny(num, "-–—") // "12,-"
+		markerEnd := start                        // a sign may sit between a leading marker and the number: "€-5"
+		if lead := strings.TrimRightFunc(s[:start], isSpace); strings.HasSuffix(lead, "-") || strings.HasSuffix(lead, "−") {
+			markerEnd = len(strings.TrimRight(lead, "-−"))
+		}
+		code, spanStart, before := markerBefore(s, markerEnd)
+		if !before && markerEnd != start {
+			code, spanStart, before = markerBefore(s, start)
+		}
+		if !before {
+			spanStart = start
+			if start > 0 && unicode.IsLetter(lastRune(s[:start])) {
+				continue // glued to a word: "A320", "LH1234"
+			}
+		}
+		afterCode, spanEnd, after := markerAfter(s, end)
+		if !after {
+			spanEnd = end
+			if end < len(s) && unicode.IsLetter(firstRune(s[end:])) {
+				continue // "3x", "12kg"
+			}
+		} else if !before {
+			code = afterCode
+		}
+		if !before && !after && !dashed {
+			continue
+		}
+		amount, reason := parseAmount(num)
+		if reason != "" {
+			continue
+		}
+		// A sign may sit between a leading marker and the number ("€-5")
+		// or before the whole price ("-€5", "− 12 €"). A dash right after
+		// the previous price is a range ("€10 - €20"), not a sign.
+		negative := false
+		if before {
+			if between := strings.TrimSpace(s[spanStart:start]); strings.HasSuffix(between, "-") || strings.HasSuffix(between, "−") {
+				negative = true
+			}
+		}
+		lead := strings.TrimRightFunc(s[:spanStart], isSpace)
+		for _, sign := range []string{"-", "−"} {
+			if strings.HasSuffix(lead, sign) {
+				signAt := len(lead) - len(sign)
+				if prevEnd < 0 || strings.TrimSpace(s[prevEnd:signAt]) != "" {
+					negative, spanStart = true, signAt
+				}
+			}
+		}
+		hits = append(hits, priceHit{Money{signed(amount, negative), code}, spanStart, spanEnd})
+		prevEnd = spanEnd
+	}
+	return hits
+}
+
+// FindPrices returns every price in text, in reading order. A price is a
+// number (see the number rule in number.go) with a currency marker before
+// or after it ("€12", "12 €", "EUR 1,234.50", "1 234,50 kr", "CHF 12.-"),
+// or a number ending in ",-" ("12,-", no currency). A minus sign before the
+// price or between a leading marker and the number makes it negative; a dash
+// right after another price is read as a range. Bare numbers are not prices.
+func FindPrices(text string) []Money {
+	hits := findPrices(text)
+	out := make([]Money, len(hits))
+	for i, h := range hits {
+		out[i] = h.Money
+	}
+	return out
+}
+
+// ParseMoney reads a money value: "€12.50", "12,50 €", "EUR 1.234,50",
+// "1'234.50 CHF", "$1,234", "12,-", "-€5". An amount with no currency marker
+// ("12.50", "Total: 1,234.50") is money without a currency (Currency ""). Text holding more than the price ("Total: €12.50
+// incl. VAT") is read when it holds exactly one price (or one amount
+// repeated); several different prices are an error that lists them.
+func ParseMoney(text string) (Money, error) {
+	s := strings.TrimSpace(text)
+	if s == "" {
+		return Money{}, parseErr("money", text, "the text is empty")
+	}
+	hits := findPrices(s)
+	if len(hits) == 1 && hits[0].start == 0 && hits[0].end == len(s) {
+		return hits[0].Money, nil
+	}
+	if len(hits) == 0 {
+		// No currency anywhere: an amount alone ("1,234.50", "Total:
+		// 1.234,50") is money in no particular currency.
+		f, err := ParseNumber(s)
+		if err != nil {
+			reason := "no amount found"
+			var pe *ParseError
+			if errors.As(err, &pe) {
+				reason = strings.Replace(pe.Reason, "number", "amount", 1)
+			}
+			return Money{}, parseErr("money", text, "%s", reason)
+		}
+		return Money{Amount: f}, nil
+	}
+	for _, h := range hits[1:] {
+		if h.Money != hits[0].Money {
+			parts := make([]string, len(hits))
+			for i, h := range hits {
+				parts[i] = h.Money.String()
+			}
+			return Money{}, parseErr("money", text, "%d different prices (%s); say which one", len(hits), strings.Join(parts, ", "))
+		}
+	}
+	return hits[0].Money, nil
+}

@@ -1,0 +1,461 @@
+package browser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"flow/surfaces"
+)
+
+// Settle caps and windows: the page is settled when no request has been in
+// flight for netQuiet and the DOM has not changed for domQuiet, or when the
+// cap (Options.SettleTimeout) is reached.
+const (
+	netQuiet     = 200 * time.Millisecond
+	domQuiet     = 150 * time.Millisecond
+	settlePoll   = 40 * time.Millisecond
+	staleRequest = 3 * time.Second // long polls and lost events do not hold settling
+)
+
+type pointResult struct {
+	X       float64 `json:"x"`
+	Y       float64 `json:"y"`
+	Covered string  `json:"covered"`
+	Error   string  `json:"error"`
+}
+
+type fillResult struct {
+	OK     bool   `json:"ok"`
+	Value  string `json:"value"`
+	Error  string `json:"error"`
+	Direct bool   `json:"direct"`
+}
+
+// Act performs one operation, settles, and reports what happened.
+func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outcome, error) {
+	if err := op.Validate(); err != nil {
+		return surfaces.Outcome{}, err
+	}
+	actx, cancel := s.actCtx(ctx)
+	defer cancel()
+	loaderBefore := s.loader(actx)
+
+	out, err := s.do(actx, op)
+	if serr := s.Settle(ctx); serr != nil && err == nil && ctx.Err() != nil {
+		err = serr
+	}
+	// A click that opened an allowed popup continues in this tab, since the
+	// surface stays on one tab.
+	s.mu.Lock()
+	follow := ""
+	if op.Op == surfaces.OpClick && len(s.popupOK) > 0 && err == nil {
+		follow = s.popupOK[0]
+	}
+	s.mu.Unlock()
+	if follow != "" && s.loader(actx) == loaderBefore {
+		if _, nerr := chromedp.Call(actx, page.Navigate, page.NavigateParams{URL: follow}); nerr == nil {
+			s.Settle(ctx)
+			out.Note = "opened in this tab: " + follow
+		}
+	}
+
+	// Report everything since the previous act: a script can navigate or
+	// open a dialog between two acts.
+	s.mu.Lock()
+	out.Blocked, out.Popups, out.Dialogs = s.blocked, s.popups, s.dialogs
+	s.blocked, s.popups, s.popupOK, s.dialogs = nil, nil, nil, nil
+	s.mu.Unlock()
+	loc, lerr := s.location(actx)
+	if lerr == nil && len(out.Blocked) > 0 && strings.HasPrefix(loc, "chrome-error://") {
+		// A blocked navigation leaves the tab on an error page: go back to
+		// the page the person (or flow) was on.
+		if h, herr := chromedp.Call(actx, page.GetNavigationHistory, cdp.Empty{}); herr == nil && h.CurrentIndex > 0 {
+			chromedp.Call(actx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
+			s.Settle(ctx)
+			loc, lerr = s.location(actx)
+		}
+	}
+	out.Navigated = s.loader(actx) != loaderBefore
+	if lerr == nil {
+		out.URL = loc
+	}
+	if err == nil && len(out.Blocked) > 0 {
+		err = &surfaces.BlockedError{URL: out.Blocked[0]}
+	}
+	return out, err
+}
+
+func (s *Surface) location(ctx context.Context) (string, error) {
+	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil {
+		return "", err
+	}
+	return tree.FrameTree.Frame.URL + tree.FrameTree.Frame.URLFragment, nil
+}
+
+func (s *Surface) loader(ctx context.Context) cdp.LoaderID {
+	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+	if err != nil {
+		return ""
+	}
+	return tree.FrameTree.Frame.LoaderID
+}
+
+// jsRef resolves a surface ref to its sight.js ref and target.
+func (s *Surface) jsRef(ref string) (refTarget, error) {
+	rt, ok := s.refs[ref]
+	if !ok {
+		return rt, &surfaces.StaleRefError{Ref: ref, Reason: "unknown ref"}
+	}
+	return rt, nil
+}
+
+// refErr turns a sight.js "stale:" exception into a typed error.
+func refErr(ref string, err error) error {
+	var je *jsError
+	if errors.As(err, &je) {
+		if i := strings.Index(je.msg, "stale:"); i >= 0 {
+			reason := firstLine(je.msg[i+len("stale:"):])
+			return &surfaces.StaleRefError{Ref: ref, Reason: reason}
+		}
+	}
+	if errors.Is(err, errNoWorld) {
+		return &surfaces.StaleRefError{Ref: ref, Reason: "page navigated"}
+	}
+	return err
+}
+
+func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outcome, error) {
+	var out surfaces.Outcome
+	// Element operations go to the target that holds the element: the tab,
+	// or a cross-site iframe (whose input events use its own coordinates).
+	var js string
+	fc, fctx := s.main, ctx
+	if op.Ref != "" {
+		rt, err := s.jsRef(op.Ref)
+		if err != nil {
+			return out, err
+		}
+		js, fc = rt.js, rt.fc
+		var fcancel context.CancelFunc
+		fctx, fcancel = fc.actCtx(ctx)
+		defer fcancel()
+	}
+	notAct := func(reason string) error {
+		return &surfaces.NotActionableError{Ref: op.Ref, Op: op.Op, Reason: reason}
+	}
+	switch op.Op {
+	case surfaces.OpClick, surfaces.OpHover:
+		p, err := s.point(fc, fctx, op.Ref, js, op.Op == surfaces.OpClick)
+		if err != nil {
+			return out, err
+		}
+		if op.Op == surfaces.OpHover {
+			return out, s.mouse(fctx, chromedp.MouseMoved, p.X, p.Y)
+		}
+		return out, s.click(fctx, p.X, p.Y)
+
+	case surfaces.OpFill:
+		var prep fillResult
+		if err := fc.call(fctx, &prep, "prepareFill", js, op.Value); err != nil {
+			return out, refErr(op.Ref, err)
+		}
+		if prep.Error != "" {
+			return out, notAct(prep.Error)
+		}
+		if !prep.Direct && op.Value != "" {
+			if _, err := chromedp.Call(fctx, input.InsertText, input.InsertTextParams{Text: op.Value}); err != nil {
+				return out, err
+			}
+		}
+		var res fillResult
+		if err := fc.call(fctx, &res, "finishFill", js, op.Value, op.Secret); err != nil {
+			return out, refErr(op.Ref, err)
+		}
+		if !res.OK && !prep.Direct && op.Value != "" {
+			// Retry once with key events, for fields that ignore insertText.
+			if err := fc.call(fctx, &prep, "prepareFill", js, op.Value); err == nil && prep.Error == "" {
+				chromedp.Run(fctx, chromedp.KeyEvent(op.Value))
+				fc.call(fctx, &res, "finishFill", js, op.Value, op.Secret)
+			}
+		}
+		out.Readback, out.ReadbackOK = res.Value, res.OK
+		if op.Secret {
+			out.Readback = ""
+		}
+		return out, nil
+
+	case surfaces.OpSelect:
+		var res fillResult
+		if err := fc.call(fctx, &res, "selectOption", js, op.Value); err != nil {
+			return out, refErr(op.Ref, err)
+		}
+		if res.Error != "" {
+			return out, notAct(res.Error)
+		}
+		out.Readback, out.ReadbackOK = res.Value, res.OK
+		return out, nil
+
+	case surfaces.OpCheck, surfaces.OpUncheck:
+		want := op.Op == surfaces.OpCheck
+		var now bool
+		if err := fc.call(fctx, &now, "checked", js); err != nil {
+			return out, refErr(op.Ref, err)
+		}
+		if now != want {
+			p, err := s.point(fc, fctx, op.Ref, js, true)
+			if err != nil {
+				return out, err
+			}
+			if err := s.click(fctx, p.X, p.Y); err != nil {
+				return out, err
+			}
+			if err := fc.call(fctx, &now, "checked", js); err != nil {
+				return out, refErr(op.Ref, err)
+			}
+		}
+		out.ReadbackOK = now == want
+		out.Readback = map[bool]string{true: "checked", false: "unchecked"}[now]
+		if !out.ReadbackOK {
+			return out, notAct("the click did not change its checked state")
+		}
+		return out, nil
+
+	case surfaces.OpPress:
+		if js != "" {
+			var ok bool
+			if err := fc.call(fctx, &ok, "focusRef", js); err != nil {
+				return out, refErr(op.Ref, err)
+			}
+		}
+		key, mods, err := parseKeys(op.Value)
+		if err != nil {
+			return out, err
+		}
+		return out, chromedp.Do(fctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods...)))
+
+	case surfaces.OpScroll:
+		if js != "" {
+			var ok bool
+			return out, refErr(op.Ref, fc.call(fctx, &ok, "scrollRef", js))
+		}
+		switch op.Value {
+		case "top", "bottom":
+			return out, fc.call(fctx, nil, "scrollPage", op.Value)
+		default:
+			dy := float64(s.opts.Height) * 0.8
+			if op.Value == "up" {
+				dy = -dy
+			}
+			// The generated params drop a zero deltaX, which Chrome requires
+			// for wheel events, so this one goes out as a plain map.
+			err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				return t.Call(ctx, "Input.dispatchMouseEvent", map[string]any{
+					"type": "mouseWheel", "x": float64(s.opts.Width) / 2, "y": float64(s.opts.Height) / 2,
+					"deltaX": 0, "deltaY": dy,
+				}, nil)
+			}))
+			return out, err
+		}
+
+	case surfaces.OpNavigate:
+		if !s.allowed(op.Value) {
+			s.mu.Lock()
+			s.blocked = append(s.blocked, op.Value)
+			s.mu.Unlock()
+			return out, nil // reported as blocked by Act
+		}
+		res, err := chromedp.Call(ctx, page.Navigate, page.NavigateParams{URL: op.Value})
+		if err != nil {
+			return out, fmt.Errorf("navigate to %s: %w", op.Value, err)
+		}
+		if res.ErrorText != "" && !strings.Contains(res.ErrorText, "BLOCKED_BY_CLIENT") {
+			return out, fmt.Errorf("navigate to %s: %s", op.Value, res.ErrorText)
+		}
+		return out, nil
+
+	case surfaces.OpBack:
+		h, err := chromedp.Call(ctx, page.GetNavigationHistory, cdp.Empty{})
+		if err != nil {
+			return out, err
+		}
+		if h.CurrentIndex <= 0 {
+			return out, &surfaces.NotActionableError{Op: op.Op, Reason: "no earlier page in the history"}
+		}
+		_, err = chromedp.Call(ctx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
+		return out, err
+	}
+	return out, fmt.Errorf("%w: %s", surfaces.ErrUnsupported, op.Op)
+}
+
+// point scrolls the element into view and returns its centre, failing
+// with a typed error when it is covered, disabled or gone.
+func (s *Surface) point(fc *frameConn, ctx context.Context, ref, js string, needEnabled bool) (pointResult, error) {
+	var p pointResult
+	if err := fc.call(ctx, &p, "point", js, map[string]bool{"enabled": needEnabled}); err != nil {
+		return p, refErr(ref, err)
+	}
+	if p.Error != "" {
+		return p, &surfaces.NotActionableError{Ref: ref, Op: surfaces.OpClick, Reason: p.Error}
+	}
+	if p.Covered != "" {
+		return p, &surfaces.CoveredError{Ref: ref, By: p.Covered}
+	}
+	return p, nil
+}
+
+func (s *Surface) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64) error {
+	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
+	if typ != chromedp.MouseMoved {
+		p.Button, p.ClickCount = input.MouseButtonLeft, 1
+	}
+	_, err := chromedp.Call(ctx, input.DispatchMouseEvent, p)
+	return err
+}
+
+// click sends real input events at (x, y): move, press, release.
+func (s *Surface) click(ctx context.Context, x, y float64) error {
+	for _, t := range []input.DispatchMouseEventType{chromedp.MouseMoved, chromedp.MousePressed, chromedp.MouseReleased} {
+		if err := s.mouse(ctx, t, x, y); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type quietState struct {
+	Since float64 `json:"since"`
+	Ready string  `json:"ready"`
+	Busy  bool    `json:"busy"`
+}
+
+// Settle waits until no request is in flight, the DOM is quiet and no
+// loading indicator shows, up to Options.SettleTimeout. Reaching the cap is not an error: a page with a
+// ticking clock never settles, and the caller observes it as it is.
+func (s *Surface) Settle(ctx context.Context) error {
+	deadline := time.Now().Add(s.opts.SettleTimeout)
+	// Give a triggered navigation or fetch a moment to start.
+	if err := sleep(ctx, 30*time.Millisecond); err != nil {
+		return err
+	}
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		busy := 0
+		for id, at := range s.inflight {
+			if time.Since(at) > staleRequest {
+				delete(s.inflight, id)
+				continue
+			}
+			busy++
+		}
+		netIdle := busy == 0 && time.Since(s.lastNet) >= netQuiet
+		s.mu.Unlock()
+		if netIdle {
+			qctx, cancel := s.actCtx(ctx)
+			var q quietState
+			err := s.main.call(qctx, &q, "quiet")
+			cancel()
+			if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(domQuiet/time.Millisecond) {
+				return nil
+			}
+		}
+		if err := sleep(ctx, settlePoll); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// Screenshot captures the viewport as PNG. Secret fields and texts are
+// painted over by an overlay in flow's world before the capture and
+// removed after it.
+func (s *Surface) Screenshot(ctx context.Context, opts surfaces.ScreenshotOptions) ([]byte, error) {
+	actx, cancel := s.actCtx(ctx)
+	defer cancel()
+	var jsRefs []string
+	for _, r := range opts.MaskRefs {
+		if rt, ok := s.refs[r]; ok && rt.fc == s.main {
+			jsRefs = append(jsRefs, rt.js)
+		}
+	}
+	if len(jsRefs) > 0 || len(opts.MaskValues) > 0 {
+		var n int
+		if err := s.main.call(actx, &n, "mask", jsRefs, opts.MaskValues); err != nil {
+			return nil, fmt.Errorf("mask secrets: %w", err)
+		}
+		defer s.main.call(actx, nil, "unmask")
+	}
+	res, err := chromedp.Call(actx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
+	if err != nil {
+		return nil, fmt.Errorf("screenshot: %w", err)
+	}
+	return res.Data, nil
+}
+
+// keyNames maps DOM key names ("Enter", "ArrowDown") to chromedp's runes.
+var keyNames = func() map[string]string {
+	m := map[string]string{}
+	for r, k := range kb.Keys {
+		if k.Key != "" && len([]rune(k.Key)) > 1 {
+			if _, ok := m[strings.ToLower(k.Key)]; !ok || r < 0x80 {
+				m[strings.ToLower(k.Key)] = string(r)
+			}
+		}
+	}
+	m["space"] = " "
+	m["esc"] = m["escape"]
+	m["return"] = m["enter"]
+	m["del"] = m["delete"]
+	return m
+}()
+
+// parseKeys parses "Control+Shift+a" into the key and its modifiers.
+func parseKeys(combo string) (string, []chromedp.Modifier, error) {
+	parts := strings.Split(combo, "+")
+	if strings.HasSuffix(combo, "++") || combo == "+" {
+		parts = append(parts[:len(parts)-2], "+")
+	}
+	var mods []chromedp.Modifier
+	for _, p := range parts[:len(parts)-1] {
+		switch strings.ToLower(strings.TrimSpace(p)) {
+		case "control", "ctrl":
+			mods = append(mods, chromedp.ModifierCtrl)
+		case "shift":
+			mods = append(mods, chromedp.ModifierShift)
+		case "alt", "option":
+			mods = append(mods, chromedp.ModifierAlt)
+		case "meta", "cmd", "command", "super":
+			mods = append(mods, chromedp.ModifierMeta)
+		default:
+			return "", nil, fmt.Errorf("key combination %q: unknown modifier %q (want Control, Shift, Alt or Meta)", combo, p)
+		}
+	}
+	key := parts[len(parts)-1]
+	if len([]rune(key)) == 1 {
+		return key, mods, nil
+	}
+	if r, ok := keyNames[strings.ToLower(key)]; ok {
+		return r, mods, nil
+	}
+	return "", nil, fmt.Errorf("key combination %q: unknown key %q (e.g. Enter, Tab, Escape, ArrowDown, a)", combo, key)
+}

@@ -1,0 +1,270 @@
+package browser
+
+import (
+	"bytes"
+	"errors"
+	"image/png"
+	"slices"
+	"strings"
+	"testing"
+
+	"flow/surfaces"
+)
+
+func hasLine(sc surfaces.Screen, text string) bool {
+	return slices.ContainsFunc(sc.Context, func(l surfaces.ContextLine) bool { return l.Text == text })
+}
+
+func TestFillAndReadBack(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/controls.html")
+	ctx := testCtx(t)
+	cases := []struct{ role, name, value string }{
+		{"textbox", "First name", "Ada"},
+		{"textbox", "Email", "ada@example.com"},
+		{"textbox", "Date", "2026-12-24"},
+		{"textbox", "Time", "13:45"},
+		{"spinbutton", "Quantity", "12"},
+		{"slider", "Volume", "7"},
+		{"textbox", "Notes", "line one"},
+		{"textbox", "Bio", "Mathematician"},
+	}
+	for _, c := range cases {
+		out, err := s.Act(ctx, surfaces.Fill(find(t, sc, c.role, c.name).Ref, c.value))
+		if err != nil {
+			t.Errorf("fill %s: %v", c.name, err)
+			continue
+		}
+		if !out.ReadbackOK || out.Readback != c.value {
+			t.Errorf("fill %s = %q: read back %q ok=%v", c.name, c.value, out.Readback, out.ReadbackOK)
+		}
+	}
+	after := observe(t, s)
+	// The page saw real input events.
+	if !hasLine(after, "typed Ada") {
+		t.Errorf("input event not seen by the page:\n%s", after)
+	}
+	for _, c := range cases {
+		if v := find(t, after, c.role, c.name).Value; v != c.value {
+			t.Errorf("%s shows %q after fill, want %q", c.name, v, c.value)
+		}
+	}
+	// Filling again replaces, never appends; an empty fill clears.
+	first := find(t, after, "textbox", "First name")
+	if out, err := s.Act(ctx, surfaces.Fill(first.Ref, "Grace")); err != nil || out.Readback != "Grace" {
+		t.Errorf("refill: %q %v", out.Readback, err)
+	}
+	if out, err := s.Act(ctx, surfaces.Fill(first.Ref, "")); err != nil || !out.ReadbackOK || out.Readback != "" {
+		t.Errorf("clear: %q %v", out.Readback, err)
+	}
+
+	// A secret is typed, checked in the page, and never read back.
+	pw := find(t, after, "textbox", "Password")
+	out, err := s.Act(ctx, surfaces.FillSecret(pw.Ref, "s3cret-pass"))
+	if err != nil || !out.ReadbackOK || out.Readback != "" {
+		t.Errorf("secret fill: readback %q ok=%v err=%v", out.Readback, out.ReadbackOK, err)
+	}
+	if strings.Contains(observe(t, s).String(), "s3cret-pass") {
+		t.Errorf("secret visible in the screen")
+	}
+
+	// Fields that take no text say so.
+	if _, err := s.Act(ctx, surfaces.Fill(find(t, after, "button", "Save").Ref, "x")); !errors.Is(err, surfaces.ErrNotActionable) {
+		t.Errorf("fill a button: %v", err)
+	}
+}
+
+func TestSelectCheckPressHoverScroll(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/controls.html")
+	ctx := testCtx(t)
+
+	country := find(t, sc, "combobox", "Country")
+	out, err := s.Act(ctx, surfaces.Select(country.Ref, "germany"))
+	if err != nil || !out.ReadbackOK || out.Readback != "Germany" {
+		t.Fatalf("select: %+v %v", out, err)
+	}
+	if _, err := s.Act(ctx, surfaces.Select(country.Ref, "Italy")); !errors.Is(err, surfaces.ErrNotActionable) {
+		t.Errorf("disabled option: %v", err)
+	}
+	if _, err := s.Act(ctx, surfaces.Select(country.Ref, "Spain")); err == nil || !strings.Contains(err.Error(), `"France"`) {
+		t.Errorf("missing option should list the options: %v", err)
+	}
+
+	news := find(t, sc, "checkbox", "Send me news")
+	if out, err := s.Act(ctx, surfaces.Check(news.Ref)); err != nil || !out.ReadbackOK {
+		t.Fatalf("check: %+v %v", out, err)
+	}
+	if out, err := s.Act(ctx, surfaces.Check(news.Ref)); err != nil || !out.ReadbackOK {
+		t.Fatalf("check twice stays checked: %+v %v", out, err)
+	}
+	pro := find(t, sc, "radio", "Pro")
+	if _, err := s.Act(ctx, surfaces.Check(pro.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	now := observe(t, s)
+	if !find(t, now, "checkbox", "Send me news").Has(surfaces.StateChecked) ||
+		!find(t, now, "radio", "Pro").Has(surfaces.StateChecked) || find(t, now, "radio", "Basic").Has(surfaces.StateChecked) {
+		t.Errorf("checked states after check:\n%s", now)
+	}
+	if out, err := s.Act(ctx, surfaces.Uncheck(news.Ref)); err != nil || out.Readback != "unchecked" {
+		t.Fatalf("uncheck: %+v %v", out, err)
+	}
+
+	// Enter in a field submits its form; Escape reaches the document.
+	first := find(t, sc, "textbox", "First name")
+	s.Act(ctx, surfaces.Fill(first.Ref, "Ada"))
+	if _, err := s.Act(ctx, surfaces.Press(first.Ref, "Enter")); err != nil {
+		t.Fatal(err)
+	}
+	if now := observe(t, s); !hasLine(now, "submitted Ada") {
+		t.Errorf("Enter did not submit:\n%s", now)
+	}
+	if _, err := s.Act(ctx, surfaces.Press("", "Escape")); err != nil {
+		t.Fatal(err)
+	}
+	if !hasLine(observe(t, s), "escape pressed") {
+		t.Errorf("Escape not seen")
+	}
+	if _, err := s.Act(ctx, surfaces.Press("", "Hyper+x")); err == nil {
+		t.Errorf("unknown modifier accepted")
+	}
+
+	// Clicks: an ARIA widget toggles, the shadow and iframe buttons work.
+	if _, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", "More options").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", "Shadow button").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	now = observe(t, s)
+	if !find(t, now, "button", "More options").Has(surfaces.StateExpanded) || now.Title != "shadow clicked" {
+		t.Errorf("after clicks: title %q\n%s", now.Title, now)
+	}
+	if _, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", "Frame button").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if now := observe(t, s); len(now.Find("button", "Frame clicked")) != 1 {
+		t.Errorf("iframe click not seen:\n%s", now)
+	}
+	if _, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", "trash").Ref)); err != nil || observe(t, s).Title != "trashed" {
+		t.Errorf("icon button click: %v", err)
+	}
+
+	// Covered and disabled targets fail with typed errors and do nothing.
+	_, err = s.Act(ctx, surfaces.Click(find(t, sc, "button", "Hidden under").Ref))
+	var cov *surfaces.CoveredError
+	if !errors.As(err, &cov) || !strings.Contains(cov.By, "Subscribe to our newsletter") {
+		t.Errorf("covered click: %v", err)
+	}
+	if _, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", "Delete account").Ref)); !errors.Is(err, surfaces.ErrNotActionable) {
+		t.Errorf("disabled click: %v", err)
+	}
+
+	// Hover moves the real pointer onto the element.
+	if _, err := s.Act(ctx, surfaces.Hover(find(t, sc, "button", "Menu").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if now := observe(t, s); len(now.Find("button", "Menu open")) != 1 {
+		t.Errorf("hover not seen:\n%s", now)
+	}
+
+	// An offscreen button is scrolled to and clicked; scrolling changes
+	// what is offscreen.
+	far := find(t, sc, "button", "Far away")
+	if _, err := s.Act(ctx, surfaces.Click(far.Ref)); err != nil || observe(t, s).Title != "far clicked" {
+		t.Errorf("click offscreen: %v", err)
+	}
+	if _, err := s.Act(ctx, surfaces.Scroll("", "top")); err != nil {
+		t.Fatal(err)
+	}
+	if !find(t, observe(t, s), "button", "Far away").Has(surfaces.StateOffscreen) {
+		t.Errorf("scroll top: far button on screen")
+	}
+	if _, err := s.Act(ctx, surfaces.Scroll(far.Ref, "")); err != nil {
+		t.Fatal(err)
+	}
+	if find(t, observe(t, s), "button", "Far away").Has(surfaces.StateOffscreen) {
+		t.Errorf("scroll to ref: far button still offscreen")
+	}
+	s.Act(ctx, surfaces.Scroll("", "top"))
+	for range 4 {
+		if _, err := s.Act(ctx, surfaces.Scroll("", "down")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if find(t, observe(t, s), "button", "Far away").Has(surfaces.StateOffscreen) {
+		t.Errorf("wheel scroll down did not reach the far button")
+	}
+}
+
+func TestNavigateBackAndSettle(t *testing.T) {
+	s := newSurface(t)
+	ctx := testCtx(t)
+	sc := open(t, s, "/testdata/controls.html")
+	out, err := s.Act(ctx, surfaces.Click(find(t, sc, "link", "Other page").Ref))
+	if err != nil || !out.Navigated || !strings.HasSuffix(out.URL, "/testdata/other.html") {
+		t.Fatalf("link click: %+v %v", out, err)
+	}
+	if c := surfaces.Diff(sc, observe(t, s)); !strings.Contains(c.String(), "navigated: ") {
+		t.Errorf("diff note %q", c)
+	}
+	out, err = s.Act(ctx, surfaces.Back())
+	if err != nil || !strings.HasSuffix(out.URL, "/testdata/controls.html") || !out.Navigated {
+		t.Fatalf("back: %+v %v", out, err)
+	}
+	if observe(t, s).Title != "Controls" {
+		t.Errorf("back did not restore the page")
+	}
+	// Settling waits for the page's late fetch.
+	sc = open(t, s, "/slow")
+	if !hasLine(sc, "loaded late") {
+		t.Errorf("settle returned before the fetch finished:\n%s", sc)
+	}
+	// A redirect within the allowed origins is followed.
+	out, err = s.Act(ctx, surfaces.Navigate(site.URL+"/redirect-in"))
+	if err != nil || !strings.HasSuffix(out.URL, "/testdata/other.html") {
+		t.Errorf("allowed redirect: %+v %v", out, err)
+	}
+}
+
+func TestScreenshotMasksSecrets(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/controls.html")
+	ctx := testCtx(t)
+	first := find(t, sc, "textbox", "First name")
+	s.Act(ctx, surfaces.Fill(first.Ref, "Topsecretvalue"))
+	sc = observe(t, s)
+	first = find(t, sc, "textbox", "First name")
+	pw := find(t, sc, "textbox", "Password")
+
+	shot := func(opts surfaces.ScreenshotOptions) func(b surfaces.Bounds) bool {
+		raw, err := s.Screenshot(ctx, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// black reports whether the centre of b is painted black.
+		return func(b surfaces.Bounds) bool {
+			r, g, bl, _ := img.At(int(b.X+b.W/2), int(b.Y+b.H/2)).RGBA()
+			return r == 0 && g == 0 && bl == 0
+		}
+	}
+	black := shot(surfaces.ScreenshotOptions{MaskRefs: []string{pw.Ref}, MaskValues: []string{"Topsecretvalue"}})
+	if !black(pw.Bounds) || !black(first.Bounds) {
+		t.Errorf("secret fields not masked: password %v, field with secret value %v", black(pw.Bounds), black(first.Bounds))
+	}
+	if black(find(t, sc, "button", "Save").Bounds) {
+		t.Errorf("a field without secrets was masked")
+	}
+	// The overlay is gone after the capture.
+	if plain := shot(surfaces.ScreenshotOptions{}); plain(pw.Bounds) {
+		t.Errorf("mask left on the page")
+	}
+	if after := observe(t, s); after.Fingerprint != sc.Fingerprint {
+		t.Errorf("screenshot changed the page: %s", surfaces.Diff(sc, after))
+	}
+}

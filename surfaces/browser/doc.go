@@ -1,0 +1,41 @@
+// Package browser is the Chromium surface: the only package of flow that
+// imports chromedp.
+//
+// Input: [Options] say how to get a browser — [Launch] starts a headless
+// (or headed) Chromium with a temporary or named persistent profile,
+// [Attach] connects to a running one by http://host:port or ws:// URL —
+// and which origins documents may load from. One [Browser] ([Start])
+// serves many [Surface] values, each in its own browser context, so
+// parallel runs share one process.
+//
+// Output: a [Surface] implements surfaces.Surface. Observe runs sight.js
+// (embedded) in flow's isolated world of the page and returns a
+// surfaces.Screen: every interactive element (native controls, ARIA
+// widgets, elements with click handlers, a pointer cursor or a tab stop)
+// with role, accessible name, value, states, ancestor path and bounds,
+// through open shadow roots and same-origin iframes, and cross-site
+// iframes through their own targets; plus the visible text as context
+// lines. Act performs one operation with real input events (a trusted
+// click at the element's centre after a hit test, Input.insertText for
+// typing) and settles (network idle, DOM quiet, no loading indicator;
+// capped).
+//
+// Invariants:
+//   - Refs live only in the isolated world (a WeakMap per document, keyed
+//     by a token new for every document): the page can neither see nor
+//     forge them, the DOM is not touched, and a ref whose element is gone,
+//     replaced, or now has another role or name fails as stale.
+//   - Document navigations of the surface's tab and of every popup it
+//     opens are decided by browser-wide request interception (Fetch at the
+//     browser target) before any byte leaves: one outside the allowed
+//     origins fails with net::ERR_BLOCKED_BY_CLIENT and is reported;
+//     popups are closed (an allowed one is followed in the tab).
+//   - alert, confirm, prompt and beforeunload dialogs are answered at once
+//     from a goroutine and reported, never left blocking the tab.
+//   - Password values never leave the page; a secret fill reports only
+//     whether the read-back matched; screenshots paint secrets over before
+//     capturing and remove the overlay after.
+//   - Closing a launched browser waits until its process is gone and
+//     deletes a temporary profile; an attached browser is only
+//     disconnected, and a page a person handed over stays open.
+package browser

@@ -1,0 +1,189 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"flow/surfaces"
+)
+
+// shared is the one Chromium every test of the package uses; each test
+// takes its own browser context through newSurface.
+var shared *Browser
+
+// site serves testdata and a few dynamic pages; other is a second origin
+// that must never be reached when it is not allowed.
+var (
+	site, other *httptest.Server
+	otherHits   atomic.Int64
+)
+
+// tmpRoot holds every profile directory the tests create, so the process
+// table can be checked for leftovers of this test binary only.
+var tmpRoot string
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	var err error
+	tmpRoot, err = os.MkdirTemp("", "flow-browser-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(tmpRoot)
+	os.Setenv("TMPDIR", tmpRoot)
+	// Every process started from here inherits the marker, Chromium's
+	// renderers and zygotes included, whatever their command line.
+	os.Setenv("FLOW_BROWSER_TEST_MARK", tmpRoot)
+
+	other = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		otherHits.Add(1)
+		fmt.Fprint(w, "<title>Elsewhere</title><p>you escaped</p>")
+	}))
+	defer other.Close()
+	site = httptest.NewServer(siteHandler())
+	defer site.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	shared, err = Start(ctx, Options{})
+	cancel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "start chromium:", err)
+		return 1
+	}
+	code := m.Run()
+	if err := shared.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "close chromium:", err)
+		code = 1
+	}
+	if left := leftoverChromium(tmpRoot); len(left) > 0 {
+		fmt.Fprintf(os.Stderr, "Chromium processes left after the tests:\n%s\n", strings.Join(left, "\n"))
+		code = 1
+	}
+	return code
+}
+
+// leftoverChromium lists live processes other than this one whose
+// environment carries the marker set in TestMain: every Chromium process
+// the tests started, directly or through a child. Zombies are not running
+// processes, so they are skipped.
+func leftoverChromium(root string) []string {
+	var left []string
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		left = left[:0]
+		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+		for _, p := range procs {
+			dir := filepath.Dir(p)
+			if dir == fmt.Sprintf("/proc/%d", os.Getpid()) {
+				continue
+			}
+			env, err := os.ReadFile(filepath.Join(dir, "environ"))
+			if err != nil || !strings.Contains(string(env), "FLOW_BROWSER_TEST_MARK="+root) {
+				continue
+			}
+			b, _ := os.ReadFile(p)
+			stat, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "stat"))
+			if i := strings.LastIndexByte(string(stat), ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
+				continue
+			}
+			left = append(left, filepath.Dir(p)+": "+strings.ReplaceAll(string(b), "\x00", " ")[:min(len(b), 120)])
+		}
+		if len(left) == 0 || time.Now().After(deadline) {
+			return left
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func siteHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/testdata/", http.StripPrefix("/testdata/", http.FileServer(http.Dir("testdata"))))
+	mux.HandleFunc("/redirect-out", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, other.URL+"/landed", http.StatusFound)
+	})
+	mux.HandleFunc("/redirect-in", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/testdata/other.html", http.StatusFound)
+	})
+	mux.HandleFunc("/escape", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>Escape</title>
+<a href="%[1]s/link">Plain link out</a>
+<a href="%[1]s/blank" target="_blank">New tab out</a>
+<a href="/testdata/other.html" target="_blank">New tab in</a>
+<button onclick="window.open('%[1]s/popup')">Open window out</button>
+<button onclick="setTimeout(() => location.href='%[1]s/script', 10)">Script out</button>
+<a href="/redirect-out">Redirect out</a>
+<a href="/redirect-in">Redirect in</a>`, other.URL)
+	})
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>Slow</title><p id=p>loading</p><script>
+fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').textContent = t; });
+</script>`)
+	})
+	mux.HandleFunc("/delay", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(400 * time.Millisecond)
+		fmt.Fprint(w, "loaded late")
+	})
+	return mux
+}
+
+// newSurface opens a surface in a fresh browser context of the shared
+// browser, allowed on the test site only, and closes it with the test.
+func newSurface(t testing.TB) *Surface {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	s, err := shared.NewSurface(ctx, SurfaceOptions{Allow: []string{site.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// open navigates s to path on the test site and observes.
+func open(t testing.TB, s *Surface, path string) surfaces.Screen {
+	t.Helper()
+	ctx := testCtx(t)
+	if _, err := s.Act(ctx, surfaces.Navigate(site.URL+path)); err != nil {
+		t.Fatalf("navigate %s: %v", path, err)
+	}
+	return observe(t, s)
+}
+
+func observe(t testing.TB, s *Surface) surfaces.Screen {
+	t.Helper()
+	sc, err := s.Observe(testCtx(t))
+	if err != nil {
+		t.Fatalf("observe: %v", err)
+	}
+	return sc
+}
+
+func testCtx(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// find returns the only candidate with role and name, failing the test
+// otherwise.
+func find(t testing.TB, sc surfaces.Screen, role, name string) surfaces.Candidate {
+	t.Helper()
+	cs := sc.Find(role, name)
+	if len(cs) != 1 {
+		t.Fatalf("want one %s %q, found %d on:\n%s", role, name, len(cs), sc)
+	}
+	return cs[0]
+}

@@ -1,0 +1,219 @@
+package browser
+
+import (
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"flow/surfaces"
+)
+
+func TestObserveControls(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/controls.html")
+	if sc.Title != "Controls" || sc.Layer != surfaces.LayerPage || !strings.HasSuffix(sc.URL, "/testdata/controls.html") {
+		t.Fatalf("screen header: title %q layer %q url %q", sc.Title, sc.Layer, sc.URL)
+	}
+
+	first := find(t, sc, "textbox", "First name")
+	if first.Label != "First name" || first.Autocomplete != "given-name" || !first.Editable || first.InputType != "text" {
+		t.Errorf("first name field: %+v", first)
+	}
+	if !slices.Contains(first.Path, `form "Profile"`) || first.Path[0] != "main" {
+		t.Errorf("first name path %v: want main > form \"Profile\"", first.Path)
+	}
+	email := find(t, sc, "textbox", "Email")
+	if email.Placeholder != "you@example.com" || email.InputType != "email" {
+		t.Errorf("email: label from wrapping label, placeholder apart: %+v", email)
+	}
+	city := find(t, sc, "textbox", "City")
+	if city.Label != "" || city.Placeholder != "City" {
+		t.Errorf("city is named by its placeholder only: %+v", city)
+	}
+	find(t, sc, "textbox", "Postal code")
+	pw := find(t, sc, "textbox", "Password")
+	if pw.Value != "" || pw.InputType != "password" {
+		t.Errorf("password exposes %q", pw.Value)
+	}
+	cc := find(t, sc, "textbox", "Card number")
+	if cc.Autocomplete != "cc-number" {
+		t.Errorf("card autocomplete %q", cc.Autocomplete)
+	}
+	find(t, sc, "spinbutton", "Quantity")
+	if v := find(t, sc, "slider", "Volume").Value; v != "3" {
+		t.Errorf("slider value %q", v)
+	}
+	country := find(t, sc, "combobox", "Country")
+	if len(country.Options) != 4 || country.Options[1].Label != "France" || !country.Options[3].Disabled || country.Value != "Choose…" {
+		t.Errorf("select options %+v value %q", country.Options, country.Value)
+	}
+	if news := find(t, sc, "checkbox", "Send me news"); news.Has(surfaces.StateChecked) {
+		t.Errorf("news checkbox checked")
+	}
+	basic := find(t, sc, "radio", "Basic")
+	if !basic.Has(surfaces.StateChecked) || !slices.Contains(basic.Path, `group "Plan"`) {
+		t.Errorf("basic radio: %+v", basic)
+	}
+	if bio := find(t, sc, "textbox", "Bio"); bio.Value != "Hello" || !bio.Editable {
+		t.Errorf("contenteditable: %+v", bio)
+	}
+	if del := find(t, sc, "button", "Delete account"); !del.Has(surfaces.StateDisabled) {
+		t.Errorf("disabled button states %v", del.States)
+	}
+	find(t, sc, "link", "Other page")
+	if nav := find(t, sc, "link", "Other page"); !slices.Contains(nav.Path, `navigation "Primary"`) {
+		t.Errorf("nav path %v", nav.Path)
+	}
+
+	removes := sc.Find("button", "Remove")
+	if len(removes) != 3 {
+		t.Fatalf("want 3 Remove buttons, got %d", len(removes))
+	}
+	for i, c := range removes {
+		if c.Nth != i || !slices.Contains(c.Path, "listitem #"+string(rune('1'+i))) {
+			t.Errorf("remove #%d: nth %d path %v", i, c.Nth, c.Path)
+		}
+	}
+	find(t, sc, "button", "trash")       // icon-only: named from the icon class
+	find(t, sc, "button", "Close panel") // icon-only: named from its title
+	if m := find(t, sc, "button", "More options"); m.Has(surfaces.StateExpanded) {
+		t.Errorf("aria-expanded=false reported expanded")
+	}
+	find(t, sc, "button", "Clickable span")
+	find(t, sc, "button", "Pointer card") // found by its pointer cursor only
+	if sw := find(t, sc, "switch", "Dark mode"); !sw.Has(surfaces.StateChecked) {
+		t.Errorf("switch states %v", sw.States)
+	}
+	find(t, sc, "button", "Shadow button")
+	if fb := find(t, sc, "button", "Frame button"); fb.Frame != "Embedded" {
+		t.Errorf("iframe button frame %q", fb.Frame)
+	}
+	for _, hidden := range []string{"Invisible display", "Invisible visibility", "Invisible opacity"} {
+		if len(sc.Find("", hidden)) != 0 {
+			t.Errorf("hidden control %q was found", hidden)
+		}
+	}
+	if u := find(t, sc, "button", "Hidden under"); !u.Has(surfaces.StateCovered) {
+		t.Errorf("button under the overlay: states %v", u.States)
+	}
+	if far := find(t, sc, "button", "Far away"); !far.Has(surfaces.StateOffscreen) {
+		t.Errorf("far button states %v", far.States)
+	}
+	if sv := find(t, sc, "button", "Save"); sv.Has(surfaces.StateOffscreen) || sv.Has(surfaces.StateCovered) {
+		t.Errorf("save states %v", sv.States)
+	}
+
+	var texts []string
+	for _, l := range sc.Context {
+		texts = append(texts, l.Text)
+		if !strings.HasPrefix(l.Ref, "t") {
+			t.Errorf("context line ref %q", l.Ref)
+		}
+	}
+	all := strings.Join(texts, "\n")
+	for _, want := range []string{"Account settings", "Update your details below. Prices in EUR.", "idle", "Alpha"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("context lacks %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "hunter2") || strings.Contains(sc.String(), "hunter2") {
+		t.Errorf("password value leaked")
+	}
+	if h := sc.Context[0]; h.Role != "" && h.Text == "Account settings" && h.Role != "heading" {
+		t.Errorf("heading role %q", h.Role)
+	}
+
+	// The text rendering and JSON are what `flow inspect` prints.
+	if !strings.Contains(sc.String(), `button "Delete account" [disabled] in main > form "Profile"`) {
+		t.Errorf("text rendering:\n%s", sc)
+	}
+	j, err := json.Marshal(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back surfaces.Screen
+	if err := json.Unmarshal(j, &back); err != nil || back.Fingerprint != sc.Fingerprint || len(back.Candidates) != len(sc.Candidates) {
+		t.Errorf("JSON round trip: %v", err)
+	}
+}
+
+func TestModalDialogPath(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/dialog.html")
+	if sc.Layer != surfaces.LayerDialog {
+		t.Errorf("layer %q, want dialog", sc.Layer)
+	}
+	accept := find(t, sc, "button", "Accept all")
+	if len(accept.Path) == 0 || accept.Path[0] != `dialog "We use cookies"` || accept.Has(surfaces.StateCovered) {
+		t.Errorf("accept: path %v states %v", accept.Path, accept.States)
+	}
+	buy := find(t, sc, "button", "Buy now")
+	if !buy.Has(surfaces.StateCovered) {
+		t.Errorf("button behind the modal: states %v", buy.States)
+	}
+	_, err := s.Act(testCtx(t), surfaces.Click(buy.Ref))
+	var cov *surfaces.CoveredError
+	if !errors.As(err, &cov) || !errors.Is(err, surfaces.ErrCovered) || cov.By == "" {
+		t.Fatalf("click behind modal: %v", err)
+	}
+	if _, err := s.Act(testCtx(t), surfaces.Click(accept.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	after := observe(t, s)
+	if after.Layer != surfaces.LayerPage || find(t, after, "button", "Buy now").Has(surfaces.StateCovered) {
+		t.Errorf("after accepting: layer %q\n%s", after.Layer, after)
+	}
+	note := surfaces.Diff(sc, after).String()
+	if !strings.Contains(note, `gone: button "Accept all"`) {
+		t.Errorf("change note %q", note)
+	}
+}
+
+func TestRefsStableAndStale(t *testing.T) {
+	s := newSurface(t)
+	a := open(t, s, "/testdata/controls.html")
+	b := observe(t, s)
+	if a.Fingerprint != b.Fingerprint {
+		t.Errorf("fingerprint changed on an unchanged page")
+	}
+	if len(a.Candidates) != len(b.Candidates) {
+		t.Fatalf("candidate count %d then %d", len(a.Candidates), len(b.Candidates))
+	}
+	for i := range a.Candidates {
+		if a.Candidates[i].Ref != b.Candidates[i].Ref {
+			t.Errorf("ref of %s changed: %s then %s", a.Candidates[i].Summary(), a.Candidates[i].Ref, b.Candidates[i].Ref)
+		}
+	}
+
+	sc := open(t, s, "/testdata/rerender.html")
+	old := find(t, sc, "button", "Count up")
+	if _, err := s.Act(testCtx(t), surfaces.Click(old.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	// The button was replaced by an equal-looking one: the old ref is stale
+	// and must not click the new button.
+	_, err := s.Act(testCtx(t), surfaces.Click(old.Ref))
+	var stale *surfaces.StaleRefError
+	if !errors.As(err, &stale) || !errors.Is(err, surfaces.ErrStaleRef) {
+		t.Fatalf("click with a ref of a re-rendered element: %v", err)
+	}
+	now := observe(t, s)
+	if !slices.ContainsFunc(now.Context, func(l surfaces.ContextLine) bool { return l.Text == "clicks 1" }) {
+		t.Errorf("the stale click acted:\n%s", now)
+	}
+	fresh := find(t, now, "button", "Count up")
+	if fresh.Ref == old.Ref {
+		t.Errorf("new element kept the old ref %s", old.Ref)
+	}
+
+	// A ref of an old document is stale in the new one.
+	open(t, s, "/testdata/other.html")
+	if _, err := s.Act(testCtx(t), surfaces.Click(fresh.Ref)); !errors.Is(err, surfaces.ErrStaleRef) {
+		t.Fatalf("ref from the previous page: %v", err)
+	}
+	if _, err := s.Act(testCtx(t), surfaces.Click("e99999")); !errors.Is(err, surfaces.ErrStaleRef) {
+		t.Fatalf("unknown ref: %v", err)
+	}
+}

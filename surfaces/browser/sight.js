@@ -1,0 +1,779 @@
+// sight.js runs in flow's isolated world of one document. It defines
+// window.__flow (visible only in this world) with:
+//   observe(opts)        -> {url, title, layer, items: [...], lines: [...]}
+//   target(ref, sig)     -> the element for a ref, or throws "stale:<reason>"
+//   point(ref, sig)      -> {x, y} centre in top-level viewport pixels after
+//                           scrolling it into view, or {covered: "desc"}
+//   fill/select/check/readback/quiet/mask helpers.
+// Refs map element -> "token.n" in a WeakMap: the page cannot see them and
+// the DOM is untouched. The token is new for every document, so a ref of an
+// old document can never name an element of a new one.
+(() => {
+  if (window.__flow) return;
+  const token = Math.random().toString(36).slice(2, 8);
+  let next = 1;
+  const refOf = new WeakMap();
+  const byRef = new Map(); // ref -> WeakRef(element)
+  const sigOf = new Map(); // ref -> role + "\u0000" + name at issue time
+  // Mutations before this script ran are covered by readyState; start quiet.
+  let lastMutation = 0;
+  const mo = new MutationObserver(() => { lastMutation = performance.now(); });
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+
+  const refFor = (el) => {
+    let r = refOf.get(el);
+    if (!r) { r = token + "." + (next++); refOf.set(el, r); byRef.set(r, new WeakRef(el)); }
+    return r;
+  };
+
+  const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK", "TITLE", "svg:defs"]);
+  const NATIVE_ROLE = { BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", SUMMARY: "button", OPTION: "option" };
+  const INPUT_ROLE = {
+    button: "button", submit: "button", reset: "button", image: "button",
+    checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton",
+    search: "searchbox", color: "button", file: "button",
+  };
+  const WIDGET_ROLES = new Set(["button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "option", "combobox", "textbox", "searchbox", "slider",
+    "spinbutton", "treeitem", "gridcell", "listbox"]);
+  const ICON_STOP = new Set(["fa", "fas", "far", "fal", "fab", "fa-solid", "fa-regular", "icon", "icons",
+    "glyphicon", "material", "symbols", "outlined", "rounded", "sharp", "bi", "mdi", "svg", "inline",
+    "btn", "button", "small", "large", "lg", "sm", "xs", "md", "ico", "i", "c", "is", "has", "the", "o", "fw"]);
+
+  const collapse = (s) => (s || "").replace(/\s+/g, " ").trim();
+  const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+
+  // labelsOf returns el.labels. The live NodeList scans the whole tree for
+  // every control (quadratic on big forms), so observe builds one map per
+  // tree scope and uses it for the duration of the walk.
+  let labelCache = null;
+  function labelsOf(el) {
+    if (!labelCache) return el.labels ? Array.from(el.labels) : [];
+    if (!("labels" in el)) return [];
+    const root = el.getRootNode();
+    let m = labelCache.get(root);
+    if (!m) {
+      m = new Map();
+      for (const l of root.querySelectorAll("label")) {
+        const c = l.control;
+        if (c) { const a = m.get(c); if (a) a.push(l); else m.set(c, [l]); }
+      }
+      labelCache.set(root, m);
+    }
+    return m.get(el) || [];
+  }
+
+  function textOf(el) {
+    // Text nodes joined by spaces (so "Inbox<span>2</span>" reads "Inbox 2"),
+    // without layout; then alt text of images inside.
+    let t = "";
+    if (el.childElementCount === 0) t = collapse(el.textContent);
+    else {
+      const tw = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const parts = [];
+      let n = 0;
+      for (let x = tw.nextNode(); x && n < 400; x = tw.nextNode()) {
+        const p = x.parentElement;
+        if (p && (p.tagName === "STYLE" || p.tagName === "SCRIPT")) continue;
+        const v = x.textContent;
+        if (v.trim()) { parts.push(v); n += v.length; }
+      }
+      t = collapse(parts.join(" "));
+    }
+    if (!t) {
+      const img = el.querySelector && el.querySelector("img[alt],[aria-label],svg title");
+      if (img) t = collapse(img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent);
+    }
+    return t;
+  }
+
+  function byIds(el, attr) {
+    const v = el.getAttribute(attr);
+    if (!v) return "";
+    const ids = v.split(/\s+/).filter(Boolean);
+    if (!ids.length) return "";
+    const root = el.getRootNode();
+    return collapse(ids.map((id) => {
+      const n = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      return n ? n.textContent : "";
+    }).join(" "));
+  }
+
+  // iconWords names an icon-only control from its icon: a class such as
+  // "icon-trash", "fa-xmark" or "bi-x-lg" (the part after the icon-set
+  // prefix), data-icon, or an SVG sprite reference; then any other class
+  // words that are not layout words.
+  const ICON_PREFIX = /^(icon|icons|fa|fas|far|fal|fab|bi|mdi|glyphicon|ti|ri|la|ion|octicon|feather|lucide|ph|material-icons|codicon)[-_](.+)$/i;
+  const LAYOUT_WORDS = new Set(["row", "action", "actions", "btn", "button", "icon", "wrap", "wrapper", "item", "link", "nav",
+    "primary", "secondary", "ghost", "small", "large", "round", "rounded", "flat", "outline", "active", "toggle", "control", "ctrl"]);
+  function iconWords(el) {
+    const split = (w) => w.toLowerCase().split(/[-_]+/).filter((x) => x.length > 1 && !ICON_STOP.has(x) && !/^\d+$/.test(x));
+    const nodes = [];
+    const collect = (n, depth) => {
+      if (depth > 3 || nodes.length > 12) return;
+      nodes.push(n);
+      for (let c = n.firstElementChild; c; c = c.nextElementSibling) collect(c, depth + 1);
+    };
+    collect(el, 0);
+    for (const n of nodes) {
+      const cls = typeof n.className === "string" ? n.className : (n.getAttribute && n.getAttribute("class")) || "";
+      for (const c of cls.split(/\s+/)) {
+        const m = ICON_PREFIX.exec(c);
+        if (m) { const w = split(m[2]); if (w.length) return w.slice(0, 3).join(" "); }
+      }
+      const di = n.getAttribute && n.getAttribute("data-icon");
+      if (di) { const w = split(di); if (w.length) return w.slice(0, 3).join(" "); }
+      if (n.tagName && n.tagName.toLowerCase() === "use") {
+        const h = n.getAttribute("href") || n.getAttribute("xlink:href") || "";
+        const w = split(h.replace(/^.*#/, "")).filter((x) => x !== "icon");
+        if (w.length) return w.slice(0, 3).join(" ");
+      }
+    }
+    for (const n of nodes) {
+      const cls = typeof n.className === "string" ? n.className : (n.getAttribute && n.getAttribute("class")) || "";
+      for (const c of cls.split(/\s+/)) {
+        const w = split(c).filter((x) => !LAYOUT_WORDS.has(x));
+        if (w.length) return w.slice(0, 3).join(" ");
+      }
+    }
+    return "";
+  }
+
+  // editableRoot: the element starts a contenteditable region (its own
+  // attribute says so, its parent is not editable). Read from attributes:
+  // isContentEditable asks the engine for editing state on every element.
+  function editableRoot(el) {
+    const ce = el.getAttribute("contenteditable");
+    if (ce === null || ce === "false") return false;
+    return !el.parentElement || !el.parentElement.isContentEditable;
+  }
+
+  function roleOf(el, tag) {
+    const attr = el.getAttribute("role");
+    if (attr) {
+      const explicit = attr.trim().split(/\s+/)[0];
+      if (explicit && explicit !== "presentation" && explicit !== "none") return explicit;
+    }
+    if (tag === "A") return el.hasAttribute("href") ? "link" : "";
+    if (tag === "INPUT") {
+      const t = (el.type || "text").toLowerCase();
+      return INPUT_ROLE[t] || "textbox";
+    }
+    if (tag === "SELECT") return el.multiple || el.size > 1 ? "listbox" : "combobox";
+    if (NATIVE_ROLE[tag]) return NATIVE_ROLE[tag];
+    if (editableRoot(el)) return "textbox";
+    if (/^H[1-6]$/.test(tag)) return "heading";
+    return "";
+  }
+
+  function labelOf(el) {
+    const labels = labelsOf(el);
+    if (labels.length) {
+      return collapse(labels.map((l) => {
+        // The label text without the control's own text (a select's options).
+        let t = "";
+        for (const n of l.childNodes) {
+          if (n === el || (n.contains && n.contains(el) && n.tagName === "SELECT")) continue;
+          if (n.nodeType === 3) t += n.textContent;
+          else if (n.nodeType === 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(n.tagName)) t += " " + n.textContent;
+        }
+        return t;
+      }).join(" "));
+    }
+    return "";
+  }
+
+  function nearbyText(el) {
+    // The text just before the control, as a form row shows it.
+    let n = el.previousSibling;
+    for (let i = 0; n && i < 3; i++, n = n.previousSibling) {
+      const t = collapse(n.textContent);
+      if (t && t.length < 60) return t;
+    }
+    const p = el.parentElement;
+    if (p && p.children.length <= 2) {
+      const prev = p.previousElementSibling;
+      if (prev) { const t = collapse(prev.textContent); if (t && t.length < 60) return t; }
+    }
+    return "";
+  }
+
+  // nameOf computes the accessible name, approximately as a browser does,
+  // without layout. It returns [name, label, placeholder].
+  function nameOf(el, tag, role) {
+    let name = byIds(el, "aria-labelledby") || collapse(el.getAttribute("aria-label"));
+    let label = "";
+    const placeholder = collapse(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder"));
+    const field = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || role === "textbox" || role === "combobox" || role === "searchbox";
+    if (tag === "INPUT") {
+      const t = (el.type || "").toLowerCase();
+      if (!name && (t === "submit" || t === "button" || t === "reset")) name = collapse(el.value) || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
+      if (!name && t === "image") name = collapse(el.getAttribute("alt"));
+    }
+    if (field) {
+      label = labelOf(el) || name;
+      if (!name) name = label;
+      if (!name) name = collapse(el.getAttribute("title"));
+      if (!name) name = placeholder;
+      if (!name) { label = nearbyText(el); name = label; }
+    }
+    if (!name && role !== "textbox") name = cap(textOf(el), 120);
+    if (!name) name = collapse(el.getAttribute("title") || el.getAttribute("alt"));
+    if (!name && tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) name = nearbyText(el);
+    if (!name) name = iconWords(el);
+    if (!name && el.tagName === "A") {
+      const h = el.getAttribute("href") || "";
+      name = h.replace(/^.*\//, "").replace(/[?#].*$/, "");
+    }
+    return [cap(name, 160), label, placeholder];
+  }
+
+  function isInteractive(el, tag, role, style, parentCursor) {
+    if (tag === "INPUT") return (el.type || "").toLowerCase() !== "hidden";
+    if (tag === "BUTTON" || tag === "SELECT" || tag === "TEXTAREA" || tag === "SUMMARY") return true;
+    if (tag === "A" && el.hasAttribute("href")) return true;
+    if (role && WIDGET_ROLES.has(role)) return true;
+    if (role === "heading") return false;
+    if (editableRoot(el)) return true;
+    if (el.hasAttribute("onclick")) return true;
+    const ti = el.getAttribute("tabindex");
+    if (ti !== null && +ti >= 0 && tag !== "DIALOG" && tag !== "MAIN" && tag !== "BODY") return true;
+    // Where a pointer cursor starts (it inherits), a script-handled control
+    // usually is: the only trace of an addEventListener("click").
+    // Not inside a label of a control: clicking there is clicking the control.
+    if (style.cursor === "pointer" && parentCursor !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
+      const lab = el.closest("label");
+      return !(lab && lab.control);
+    }
+    return false;
+  }
+
+  function valueOf(el, tag, role) {
+    if (tag === "INPUT") {
+      const t = (el.type || "").toLowerCase();
+      if (t === "password") return "";
+      if (["checkbox", "radio", "button", "submit", "reset", "image", "file"].includes(t)) return t === "file" ? collapse(Array.from(el.files || []).map((f) => f.name).join(", ")) : "";
+      return el.value;
+    }
+    if (tag === "TEXTAREA") return el.value;
+    if (tag === "SELECT") return collapse(Array.from(el.selectedOptions).map((o) => o.label || o.text).join(", "));
+    if (el.isContentEditable) return collapse(el.textContent);
+    const v = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    if (v) return v;
+    if (role === "combobox") { const i = el.querySelector("input"); if (i) return i.value; }
+    return "";
+  }
+
+  const LANDMARK = { MAIN: "main", NAV: "navigation", HEADER: "banner", FOOTER: "contentinfo", ASIDE: "complementary" };
+  function headingIn(el) {
+    const h = el.querySelector("h1,h2,h3,h4,h5,h6,legend,[role=heading],strong,b");
+    return h ? cap(collapse(h.textContent), 60) : "";
+  }
+  function q(s) { return JSON.stringify(s); }
+  // pathLabel returns the path entry this element adds, or "".
+  const PATH_TAGS = new Set(["DIALOG", "MAIN", "NAV", "HEADER", "FOOTER", "ASIDE", "FORM", "FIELDSET", "SECTION", "LI", "TR", "ARTICLE"]);
+  const CARD_CLASS = /(^|[\s_-])(card|tile|result|product|item)([\s_-]|$)/i;
+  function pathLabel(el, tag, role, style) {
+    if (!role && !PATH_TAGS.has(tag)) {
+      const c = el.getAttribute("class");
+      if (!c || !CARD_CLASS.test(c)) return "";
+    }
+    const aria = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
+    if (tag === "DIALOG" || role === "dialog" || role === "alertdialog") {
+      const n = aria || headingIn(el);
+      return n ? "dialog " + q(n) : "dialog";
+    }
+    if (role === "menu" || role === "listbox" && tag !== "SELECT") return aria ? role + " " + q(aria) : role;
+    if (LANDMARK[tag] || ["main", "navigation", "banner", "contentinfo", "complementary", "search"].includes(role)) {
+      const r = role || LANDMARK[tag];
+      return aria ? r + " " + q(aria) : r;
+    }
+    if (tag === "FORM" || role === "form") { const n = aria || collapse(el.getAttribute("name")); return n ? "form " + q(n) : "form"; }
+    if (role === "radiogroup" || role === "tablist" || role === "toolbar") return aria ? role + " " + q(aria) : role;
+    if (tag === "FIELDSET" || role === "group" && aria) { const n = aria || headingIn(el); return n ? "group " + q(n) : ""; }
+    if (tag === "SECTION" || role === "region") { const n = aria || ""; return n ? "region " + q(n) : ""; }
+    if (tag === "LI" || role === "listitem" || tag === "TR" || role === "row") {
+      const kind = tag === "TR" || role === "row" ? "row" : "listitem";
+      let i = 1;
+      for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === el.tagName) i++;
+      return kind + " #" + i;
+    }
+    if (tag === "ARTICLE" || role === "article") { const n = aria || headingIn(el); return n ? "article " + q(n) : "article"; }
+    const cls = el.getAttribute("class") || "";
+    if (CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls)) {
+      const n = aria || headingIn(el);
+      return n ? "card " + q(n) : "";
+    }
+    return "";
+  }
+
+  function deepActive() {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    // Into same-origin iframes.
+    while (a && a.tagName === "IFRAME") {
+      try { const d = a.contentDocument; if (!d || !d.activeElement) break; a = d.activeElement; } catch (e) { break; }
+    }
+    return a;
+  }
+
+  function describe(el) {
+    if (!el) return "nothing";
+    const tag = el.tagName.toLowerCase();
+    const role = roleOf(el, el.tagName) || tag;
+    let n = collapse(el.getAttribute("aria-label")) || cap(collapse(el.textContent), 50);
+    if (!n) {
+      const id = el.id ? "#" + el.id : (typeof el.className === "string" && el.className ? "." + el.className.split(/\s+/)[0] : "");
+      return role + (id ? " " + id : "");
+    }
+    return role + " " + q(n);
+  }
+
+  // contains reports whether outer contains inner, across shadow roots.
+  function composedContains(outer, inner) {
+    for (let n = inner; n; n = n.parentNode || n.host) {
+      if (n === outer) return true;
+    }
+    return false;
+  }
+
+  // hitTest reports what is on top at the element's centre, in its own
+  // document (the caller handles iframes). Returns null when el is on top.
+  function hitTest(el, cx, cy) {
+    const root = el.getRootNode();
+    const hit = (root.elementFromPoint ? root.elementFromPoint(cx, cy) : el.ownerDocument.elementFromPoint(cx, cy));
+    if (!hit) return null;
+    if (composedContains(el, hit) || composedContains(hit, el) && hit.tagName === "LABEL") return null;
+    // A label that belongs to the control counts as the control.
+    if (hit.tagName === "LABEL" && hit.control === el) return null;
+    const lab = hit.closest && hit.closest("label");
+    if (lab && lab.control === el) return null;
+    return hit;
+  }
+
+  function visibleBox(el, style) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return null;
+    return r;
+  }
+
+  // clickHost is what a person would click for el: el itself, or for a
+  // checkbox or radio hidden behind a styled label (opacity 0, no pointer
+  // events, 1px), its label.
+  function clickHost(el, style) {
+    if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
+      style = style || getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      if (+style.opacity === 0 || style.pointerEvents === "none" || r.width <= 1 || r.height <= 1 || style.visibility === "hidden") {
+        const labels = labelsOf(el);
+        if (labels.length) {
+          const l = labels[0].getBoundingClientRect();
+          if (l.width > 0 && l.height > 0) return labels[0];
+        }
+      }
+    }
+    return el;
+  }
+  function targetBox(el, style) {
+    const h = clickHost(el, style);
+    return h === el ? visibleBox(el, style) : h.getBoundingClientRect();
+  }
+
+  function observe(opts) {
+    labelCache = new Map();
+    try { return walkAll(opts || {}); } finally { labelCache = null; }
+  }
+
+  function walkAll(opts) {
+    const maxItems = opts.maxItems || 5000, maxLines = opts.maxLines || 3000;
+    const items = [], lines = [];
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const active = deepActive();
+    let modal = null, popover = false;
+    const counts = new Map();
+    // Paths are shared arrays (a child reuses its parent's until a new
+    // entry starts one), so they are sent once, as a table.
+    const paths = [], pathIds = new Map();
+    const pathIndex = (p) => {
+      let i = pathIds.get(p);
+      if (i === undefined) { i = paths.length; paths.push(p); pathIds.set(p, i); }
+      return i;
+    };
+
+    function emitLine(el, text, path, role) {
+      if (lines.length >= maxLines) return;
+      text = cap(collapse(text), 300);
+      if (!text) return;
+      const ln = { ref: refFor(el), text, pi: pathIndex(path) };
+      if (role) ln.role = role;
+      lines.push(ln);
+    }
+
+    function walk(node, path, ox, oy, frame, inWidget, textDone, dialogEl, cursor) {
+      for (let el = node.firstElementChild; el; el = el.nextElementSibling) visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, cursor);
+    }
+
+    function visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, parentCursor) {
+      const tag = el.tagName;
+      if (SKIP.has(tag)) return;
+      if (el.hasAttribute("hidden") && tag !== "DIALOG" || el.getAttribute("aria-hidden") === "true" && !inWidget) {
+        // aria-hidden content is skipped as browsers' accessibility tree does
+        // (icons inside widgets are still read for names by nameOf).
+        if (el.hasAttribute("hidden")) return;
+        return;
+      }
+      const style = getComputedStyle(el);
+      if (style.display === "none") return;
+      if (tag === "DIALOG" && !el.open) return;
+      const shown = style.visibility !== "hidden" && style.visibility !== "collapse" && +style.opacity !== 0;
+      const role = roleOf(el, tag);
+      let p = path;
+      const pl = pathLabel(el, tag, role, style);
+      let dlg = dialogEl;
+      if (pl) {
+        p = path.concat(pl);
+        if (pl.startsWith("dialog")) {
+          dlg = el;
+          if (shown && (tag === "DIALOG" && el.matches(":modal") || el.getAttribute("aria-modal") === "true" || role === "alertdialog")) modal = el;
+        }
+        if ((pl.startsWith("menu") || pl.startsWith("listbox")) && shown) popover = true;
+      }
+      let widget = false, weak = false;
+      if (!inWidget && isInteractive(el, tag, role, style, parentCursor)) {
+        widget = true;
+        // A control found only by a script trace (cursor, onclick,
+        // tabindex) may wrap real controls, which stay visible.
+        weak = !WIDGET_ROLES.has(role) && !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"].includes(tag) && !editableRoot(el);
+        let box = shown || tag === "INPUT" ? targetBox(el, style) : null;
+        // Hidden by geometry: a 1px "visually hidden" control, or one placed
+        // where no scrolling can reach (left:-9999px).
+        if (box && (box.width <= 1 && box.height <= 1 ||
+            box.right + ox + scrollX <= 0 || box.bottom + oy + scrollY <= 0)) box = null;
+        if (box && (shown || (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) && items.length < maxItems) {
+          const [name, label, placeholder] = nameOf(el, tag, role);
+          const x = box.left + ox, y = box.top + oy;
+          const st = [];
+          if (el === active) st.push("focused");
+          if (el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true") st.push("checked");
+          if (el.getAttribute("aria-selected") === "true" || el.getAttribute("aria-current") && el.getAttribute("aria-current") !== "false") st.push("selected");
+          if (el.getAttribute("aria-expanded") === "true" || tag === "SUMMARY" && el.parentElement && el.parentElement.open) st.push("expanded");
+          if (el.disabled === true || el.getAttribute("aria-disabled") === "true" || (el.matches && el.matches(":disabled"))) st.push("disabled");
+          if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") st.push("readonly");
+          if (el.required === true || el.getAttribute("aria-required") === "true") st.push("required");
+          const off = box.bottom + oy <= 0 || box.top + oy >= vh || box.right + ox <= 0 || box.left + ox >= vw;
+          if (off) st.push("offscreen");
+          else {
+            const cx = Math.min(Math.max(box.left + box.width / 2, 0), vw - 1 - ox);
+            const cy = Math.min(Math.max(box.top + box.height / 2, 0), vh - 1 - oy);
+            if (hitTest(el, cx, cy)) st.push("covered");
+          }
+          const it = {
+            ref: refFor(el), role: role || (el.isContentEditable ? "textbox" : "generic"), name,
+            value: valueOf(el, tag, role), states: st, pi: pathIndex(p),
+            bounds: { x: Math.round(x), y: Math.round(y), w: Math.round(box.width), h: Math.round(box.height) },
+          };
+          if (label) it.label = label;
+          if (placeholder) it.placeholder = placeholder;
+          if (frame) it.frame = frame;
+          if (!it.role || it.role === "generic") it.role = tag === "A" ? "link" : "button";
+          if (tag === "INPUT") it.inputType = (el.type || "text").toLowerCase();
+          const ac = el.getAttribute("autocomplete");
+          if (ac) it.autocomplete = ac;
+          if ((tag === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "image", "file", "range", "color"].includes(it.inputType)) || tag === "TEXTAREA" || el.isContentEditable || role === "textbox" || role === "searchbox") it.editable = !el.disabled && !el.readOnly;
+          if (tag === "SELECT") it.options = Array.from(el.options).slice(0, 200).map((o) => ({ label: collapse(o.label || o.text), value: o.value, selected: o.selected, disabled: o.disabled }));
+          const desc = byIds(el, "aria-describedby");
+          if (desc) it.description = cap(desc, 200);
+          const key = it.role + "\u0000" + name;
+          it.nth = counts.get(key) || 0;
+          counts.set(key, it.nth + 1);
+          sigOf.set(it.ref, key);
+          items.push(it);
+        }
+      }
+      // Text: a block with its own text emits a line.
+      let done = textDone || (tag === "LABEL" && !!el.control);
+      if (!inWidget && !widget && !done && shown) {
+        let own = "";
+        for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own += c.textContent;
+        if (own.trim()) {
+          const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
+          const inline = style.display === "inline" || style.display === "inline-block" && tag !== "DIV";
+          if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
+            emitLine(el, el.textContent, p, lineRole);
+            done = true;
+          } else {
+            emitLine(el, own, p, lineRole);
+          }
+        }
+      }
+      const childInWidget = inWidget || (widget && !weak);
+      if (tag === "SELECT") return;
+      const cur = style.cursor;
+      if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
+      if (tag === "IFRAME" || tag === "FRAME") {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (doc && doc.documentElement) {
+          const r = el.getBoundingClientRect();
+          const fx = ox + r.left + el.clientLeft, fy = oy + r.top + el.clientTop;
+          const fname = collapse(el.getAttribute("title") || el.getAttribute("name") || el.id || "iframe");
+          walk(doc.documentElement, p, fx, fy, frame ? frame + " > " + fname : fname, false, false, dlg, "");
+        }
+        return;
+      }
+      walk(el, p, ox, oy, frame, childInWidget, done, dlg, cur);
+    }
+
+    if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, "");
+    // With a modal in front, everything outside it is covered.
+    if (modal) {
+      for (const it of items) {
+        const el = byRef.get(it.ref).deref();
+        if (el && !composedContains(modal, el) && !it.states.includes("covered")) it.states.push("covered");
+      }
+    }
+    for (const it of items) {
+      // Keep the order of the State constants on the Go side.
+      const order = ["focused", "checked", "selected", "expanded", "disabled", "readonly", "required", "offscreen", "covered"];
+      it.states.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+    }
+    return {
+      url: location.href, title: document.title, token,
+      layer: modal ? "dialog" : (popover ? "popover" : "page"),
+      items, lines, paths,
+    };
+  }
+
+  function target(ref, check) {
+    const w = byRef.get(ref);
+    if (!w) throw new Error("stale:unknown ref");
+    const el = w.deref();
+    if (!el || !el.isConnected) throw new Error("stale:element removed");
+    if (check && sigOf.has(ref)) {
+      const tag = el.tagName;
+      const role = roleOf(el, tag) || (tag === "A" ? "link" : "button");
+      const [name] = nameOf(el, tag, role);
+      const want = sigOf.get(ref);
+      const got = role + "\u0000" + name;
+      // A field's name can follow its own value (a label-less input named
+      // by placeholder keeps it); compare role strictly, name loosely.
+      if (want.split("\u0000")[0] !== got.split("\u0000")[0] && !(want.startsWith("generic") || want.startsWith("button") || want.startsWith("link"))) throw new Error("stale:element changed");
+      if (want !== got && want.split("\u0000")[1] !== "" && got.split("\u0000")[1] !== "" && !isField(el)) throw new Error("stale:element changed");
+    }
+    return el;
+  }
+  const isField = (el) => el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.tagName === "SELECT" || el.isContentEditable;
+
+  // frameOffset returns the offset of el's document in the top viewport.
+  function frameOffset(el) {
+    let ox = 0, oy = 0;
+    let win = el.ownerDocument.defaultView;
+    while (win && win !== window && win.frameElement) {
+      const fe = win.frameElement;
+      const r = fe.getBoundingClientRect();
+      ox += r.left + fe.clientLeft; oy += r.top + fe.clientTop;
+      win = fe.ownerDocument.defaultView;
+    }
+    return [ox, oy];
+  }
+
+  function disabled(el) {
+    return el.disabled === true || el.getAttribute("aria-disabled") === "true" || (el.matches && el.matches(":disabled"));
+  }
+
+  // point scrolls el into view and returns its centre in top-level pixels,
+  // or what covers it.
+  function point(ref, opts) {
+    opts = opts || {};
+    const el = target(ref, true);
+    if (opts.enabled && disabled(el)) return { error: "disabled" };
+    let box = targetBox(el);
+    if (!box) return { error: "not rendered" };
+    const vw = el.ownerDocument.defaultView.innerWidth, vh = el.ownerDocument.defaultView.innerHeight;
+    if (box.top < 0 || box.bottom > vh || box.left < 0 || box.right > vw) {
+      clickHost(el).scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+      box = targetBox(el);
+    }
+    // Also scroll the iframe itself into the top viewport.
+    const fe = el.ownerDocument.defaultView.frameElement;
+    if (fe) fe.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+    const cx = box.left + box.width / 2, cy = box.top + box.height / 2;
+    const hit = hitTest(el, cx, cy);
+    const [ox, oy] = frameOffset(el);
+    if (hit) return { covered: describe(hit), x: cx + ox, y: cy + oy };
+    if (fe) {
+      // The iframe itself may be covered in the top document.
+      const top = document.elementFromPoint(cx + ox, cy + oy);
+      if (top && top !== fe && !composedContains(fe, top)) {
+        let outer = fe;
+        while (outer.ownerDocument !== document && outer.ownerDocument.defaultView.frameElement) outer = outer.ownerDocument.defaultView.frameElement;
+        if (top !== outer) return { covered: describe(top), x: cx + ox, y: cy + oy };
+      }
+    }
+    return { x: cx + ox, y: cy + oy };
+  }
+
+  function fire(el, type) { el.dispatchEvent(new Event(type, { bubbles: true })); }
+
+  // prepareFill focuses the field and selects its content so that an
+  // inserted text replaces it. Kinds that take no typed text (date, time,
+  // range, color, number with odd formats) are set directly.
+  function prepareFill(ref, value) {
+    const el = target(ref, true);
+    if (disabled(el)) return { error: "disabled" };
+    if (el.readOnly) return { error: "read-only" };
+    const tag = el.tagName;
+    if (tag === "SELECT") return { error: "a select: use select" };
+    if (!isField(el)) return { error: "not a text field" };
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    el.focus();
+    if (tag === "INPUT") {
+      const t = (el.type || "text").toLowerCase();
+      if (["checkbox", "radio", "button", "submit", "reset", "image", "file"].includes(t)) return { error: "a " + t + " takes no text" };
+      if (["date", "time", "datetime-local", "month", "week", "range", "color"].includes(t)) {
+        const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+        proto.set.call(el, value);
+        fire(el, "input"); fire(el, "change");
+        return { direct: true };
+      }
+      try { el.select(); } catch (e) { /* number inputs cannot select */ }
+      if (t === "number" || t === "email") {
+        // select() is not supported on these types in every engine; clear.
+        const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+        proto.set.call(el, "");
+        fire(el, "input");
+      }
+      return {};
+    }
+    if (tag === "TEXTAREA") { el.select(); return {}; }
+    // contenteditable
+    const sel = el.ownerDocument.getSelection();
+    const range = el.ownerDocument.createRange();
+    range.selectNodeContents(el);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return {};
+  }
+
+  function currentValue(el) {
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") return el.value;
+    if (el.tagName === "SELECT") return collapse(Array.from(el.selectedOptions).map((o) => o.label || o.text).join(", "));
+    return collapse(el.innerText || el.textContent);
+  }
+
+  function finishFill(ref, value, secret) {
+    const el = target(ref, false);
+    if (el.isContentEditable && value === "") { el.textContent = ""; fire(el, "input"); }
+    if ((el.tagName === "INPUT" || el.tagName === "TEXTAREA") && value === "" && el.value !== "") {
+      const proto = Object.getOwnPropertyDescriptor(el.tagName === "INPUT" ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype, "value");
+      proto.set.call(el, ""); fire(el, "input");
+    }
+    if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") fire(el, "change");
+    const got = currentValue(el);
+    const norm = (s) => collapse(String(s));
+    const ok = norm(got) === norm(value);
+    const pw = el.tagName === "INPUT" && el.type === "password";
+    return { ok, value: secret || pw ? "" : got };
+  }
+
+  function selectOption(ref, label) {
+    const el = target(ref, true);
+    if (el.tagName !== "SELECT") return { error: "not a native select" };
+    if (disabled(el)) return { error: "disabled" };
+    const want = collapse(label).toLowerCase();
+    const opts = Array.from(el.options);
+    let o = opts.find((o) => collapse(o.label || o.text).toLowerCase() === want) ||
+      opts.find((o) => o.value.toLowerCase() === want) ||
+      opts.find((o) => collapse(o.label || o.text).toLowerCase().startsWith(want));
+    if (!o) return { error: "no option " + JSON.stringify(label) + " (have " + opts.slice(0, 12).map((o) => JSON.stringify(collapse(o.label || o.text))).join(", ") + ")" };
+    if (o.disabled) return { error: "option " + JSON.stringify(label) + " is disabled" };
+    el.focus();
+    o.selected = true;
+    fire(el, "input"); fire(el, "change");
+    const got = currentValue(el);
+    return { ok: collapse(o.label || o.text) === got || got.includes(collapse(o.label || o.text)), value: got };
+  }
+
+  function checked(ref) {
+    const el = target(ref, false);
+    return el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true";
+  }
+
+  function focusRef(ref) { const el = target(ref, true); el.focus(); return true; }
+
+  // busy reports a visible loading indicator: a page that shows one is not
+  // settled even when its network and DOM are idle (a result list behind a
+  // timer).
+  const BUSY = '[aria-busy="true"],[role="progressbar"],.loading,.spinner,.loader,.skeleton,#loading,#spinner';
+  function busy() {
+    for (const el of document.querySelectorAll(BUSY)) {
+      if (el.getClientRects().length && getComputedStyle(el).visibility !== "hidden") return true;
+    }
+    return false;
+  }
+
+  function quiet() {
+    return { since: performance.now() - lastMutation, ready: document.readyState, busy: busy() };
+  }
+
+  function scrollPage(dir) {
+    const se = document.scrollingElement || document.documentElement;
+    if (dir === "top") se.scrollTo({ top: 0, behavior: "instant" });
+    else if (dir === "bottom") se.scrollTo({ top: se.scrollHeight, behavior: "instant" });
+    return { y: se.scrollTop, max: se.scrollHeight - innerHeight };
+  }
+
+  function scrollRef(ref) {
+    const el = target(ref, true);
+    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+    return true;
+  }
+
+  // mask paints black boxes over the given refs, over fields whose value
+  // contains a secret, and over text nodes showing one. unmask removes them.
+  let maskHost = null;
+  function mask(refs, values) {
+    unmask();
+    const rects = [];
+    for (const r of refs || []) {
+      const w = byRef.get(r); const el = w && w.deref();
+      if (el && el.isConnected) { const b = el.getBoundingClientRect(); const [ox, oy] = frameOffset(el); rects.push([b.left + ox, b.top + oy, b.width, b.height]); }
+    }
+    const vals = (values || []).filter((v) => v && v.length >= 2);
+    if (vals.length) {
+      const scan = (root, ox, oy) => {
+        for (const el of root.querySelectorAll("input,textarea,[contenteditable]")) {
+          const v = el.value !== undefined ? el.value : el.textContent;
+          if (v && vals.some((s) => v.includes(s))) { const b = el.getBoundingClientRect(); rects.push([b.left + ox, b.top + oy, b.width, b.height]); }
+        }
+        const tw = root.ownerDocument ? root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT) : document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = tw.nextNode(); n; n = tw.nextNode()) {
+          if (vals.some((s) => n.textContent.includes(s))) {
+            const range = (n.ownerDocument || document).createRange(); range.selectNodeContents(n);
+            for (const b of range.getClientRects()) rects.push([b.left + ox, b.top + oy, b.width, b.height]);
+          }
+        }
+        for (const f of root.querySelectorAll("iframe")) {
+          try { const d = f.contentDocument; if (d && d.body) { const b = f.getBoundingClientRect(); scan(d.body, ox + b.left, oy + b.top); } } catch (e) { /* cross-origin */ }
+        }
+      };
+      if (document.body) scan(document.body, 0, 0);
+    }
+    maskHost = document.createElement("div");
+    const sr = maskHost.attachShadow({ mode: "closed" });
+    for (const [x, y, w, h] of rects) {
+      const d = document.createElement("div");
+      d.style.cssText = `position:fixed;left:${x - 2}px;top:${y - 2}px;width:${w + 4}px;height:${h + 4}px;background:#000;z-index:2147483647;pointer-events:none`;
+      sr.appendChild(d);
+    }
+    document.documentElement.appendChild(maskHost);
+    return rects.length;
+  }
+  function unmask() { if (maskHost) { maskHost.remove(); maskHost = null; } return true; }
+
+  // observeJSON returns the observation as one JSON string, which crosses
+  // the protocol several times faster than the same object by value.
+  const observeJSON = (opts) => JSON.stringify(observe(opts));
+
+  window.__flow = { observe, observeJSON, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token };
+})();

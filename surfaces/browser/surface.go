@@ -1,0 +1,410 @@
+package browser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+
+	"flow/surfaces"
+)
+
+//go:embed sight.js
+var sightJS string
+
+// worldName names flow's isolated world in every document.
+const worldName = "flow"
+
+// SurfaceOptions configures one surface on a shared [Browser].
+type SurfaceOptions struct {
+	// Allow lists the allowed origins (see [Options.Allow]); nil takes the
+	// browser's list.
+	Allow []string
+	// NewPage, on an attached browser, opens a fresh tab instead of taking
+	// over the active page. A launched browser always gives a fresh tab.
+	NewPage bool
+}
+
+// Surface is one browser tab driven through chromedp. It implements
+// [surfaces.Surface]. Use it from one goroutine at a time.
+type Surface struct {
+	b      *Browser
+	owns   bool // Close also closes (or disconnects) the browser
+	opts   Options
+	ctx    context.Context // the tab's chromedp context
+	cancel context.CancelFunc
+	tid    target.ID
+
+	mu         sync.Mutex
+	rules      []originPattern
+	blocked    []string
+	popups     []string
+	popupOK    []string
+	dialogs    []surfaces.Dialog
+	inflight   map[network.RequestID]time.Time
+	lastNet    time.Time
+	frameNavAt time.Time
+
+	main   *frameConn               // the tab's own document
+	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
+	refs   map[string]refTarget     // surface ref ("e3") → element
+	byJS   map[string]string        // sight.js ref → surface ref
+	nextE  int
+	nextT  int
+}
+
+var _ surfaces.Surface = (*Surface)(nil)
+
+// Launch starts a Chromium of its own and returns a surface on it; closing
+// the surface closes the browser. opts.BrowserURL makes it attach instead.
+func Launch(ctx context.Context, opts Options) (*Surface, error) {
+	b, err := Start(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	s, err := b.NewSurface(ctx, SurfaceOptions{NewPage: opts.NewPage})
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	s.owns = true
+	return s, nil
+}
+
+// Attach connects to a running browser at url (http://host:port or ws://…)
+// and returns a surface on its active page (or a new tab with
+// opts.NewPage). Closing the surface disconnects and leaves the browser
+// running.
+func Attach(ctx context.Context, url string, opts Options) (*Surface, error) {
+	opts.BrowserURL = url
+	return Launch(ctx, opts)
+}
+
+// NewSurface makes a surface on the browser: in a launched browser a tab in
+// a fresh browser context (isolated cookies and storage) — or in the
+// default context with a persistent profile —, in an attached browser the
+// active page or a new tab.
+func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, error) {
+	allow := so.Allow
+	if allow == nil {
+		allow = b.opts.Allow
+	}
+	rules, err := parseOrigins(allow)
+	if err != nil {
+		return nil, err
+	}
+	s := &Surface{
+		b: b, opts: b.opts, rules: rules,
+		inflight: map[network.RequestID]time.Time{},
+		refs:     map[string]refTarget{}, byJS: map[string]string{},
+		oopifs: map[target.ID]*frameConn{},
+	}
+	var copts []chromedp.ContextOption
+	switch {
+	case b.attached && !so.NewPage:
+		id, err := b.activePage(ctx)
+		if err != nil {
+			return nil, err
+		}
+		// A page a person handed over stays open when we let go.
+		copts = append(copts, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel())
+	case b.attached || b.opts.Profile != "":
+		// A new tab in the default context, which keeps the profile's state.
+	default:
+		copts = append(copts, chromedp.WithNewBrowserContext())
+	}
+	s.ctx, s.cancel = chromedp.NewContext(b.ctx, copts...)
+	// The first Do attaches the tab and must not carry a deadline (the tab's
+	// event loop lives on its context), so the caller's ctx only abandons it.
+	done := make(chan error, 1)
+	go func() { done <- chromedp.Do(s.ctx) }()
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("open tab: %w", err)
+	}
+	s.tid = chromedp.FromContext(s.ctx).Target.TargetID
+	s.main = &frameConn{ctx: s.ctx, actTimeout: s.opts.ActTimeout}
+	if err := chromedp.Listen(s.ctx, s.onEvent); err != nil {
+		s.cancel()
+		return nil, err
+	}
+	b.register(s.tid, s)
+	if !b.attached {
+		actx, cancel := s.actCtx(ctx)
+		_, err := chromedp.Call(actx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(b.opts.Width), Height: int64(b.opts.Height), DeviceScaleFactor: 1,
+		})
+		cancel()
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("set viewport: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// Kind returns [surfaces.KindBrowser].
+func (s *Surface) Kind() surfaces.Kind { return surfaces.KindBrowser }
+
+// SetAllow replaces the allowed origins (see [Options.Allow]).
+func (s *Surface) SetAllow(patterns []string) error {
+	rules, err := parseOrigins(patterns)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.rules = rules
+	s.mu.Unlock()
+	return nil
+}
+
+// Close closes the tab (or lets go of an attached page) and, for a surface
+// from [Launch] or [Attach], the browser (an attached browser is only
+// disconnected).
+func (s *Surface) Close() error {
+	s.b.unregister(s.tid)
+	for _, fc := range s.oopifs {
+		fc.cancel()
+	}
+	s.cancel()
+	if s.owns {
+		return s.b.Close()
+	}
+	return nil
+}
+
+func (s *Surface) allowed(url string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return allowedURL(s.rules, url)
+}
+
+// noteRequest records a document request the interceptor decided.
+func (s *Surface) noteRequest(url string, allowed, popup bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !allowed {
+		s.blocked = append(s.blocked, url)
+	}
+	if popup {
+		s.popups = append(s.popups, url)
+		if allowed {
+			s.popupOK = append(s.popupOK, url)
+		}
+	}
+}
+
+// onEvent runs in the tab's event loop: it must return fast and send no
+// command, so dialogs are answered from a goroutine.
+func (s *Surface) onEvent(ev any) {
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		if ev.Type == network.ResourceTypeWebSocket || ev.Type == network.ResourceTypeEventSource {
+			return
+		}
+		// The browser's own favicon fetch never reports its end, nor does
+		// an iframe's document here when a cross-site iframe loads it in its
+		// own process (and target).
+		if ev.Request != nil && strings.Contains(ev.Request.URL, "/favicon.") ||
+			ev.Type == network.ResourceTypeDocument && string(ev.FrameID) != string(s.tid) {
+			return
+		}
+		s.mu.Lock()
+		s.inflight[ev.RequestID] = time.Now()
+		s.lastNet = time.Now()
+		s.mu.Unlock()
+	case *network.EventLoadingFinished:
+		s.netDone(ev.RequestID)
+	case *network.EventResponseReceived:
+		// A fetch whose body the page never reads never finishes loading;
+		// its response is the end that matters for settling.
+		if ev.Type == network.ResourceTypeFetch || ev.Type == network.ResourceTypeXHR {
+			s.netDone(ev.RequestID)
+		}
+	case *network.EventLoadingFailed:
+		s.netDone(ev.RequestID)
+	case *page.EventFrameNavigated:
+		if ev.Frame != nil && ev.Frame.ParentID == "" {
+			s.mu.Lock()
+			s.frameNavAt = time.Now()
+			s.mu.Unlock()
+		}
+	case *page.EventJavascriptDialogOpening:
+		accept := true
+		switch ev.Type {
+		case page.DialogTypePrompt:
+			accept = false
+		case page.DialogTypeConfirm, page.DialogTypeBeforeunload:
+			accept = !s.opts.DismissDialogs
+		}
+		s.mu.Lock()
+		s.dialogs = append(s.dialogs, surfaces.Dialog{Type: string(ev.Type), Message: ev.Message, Accepted: accept})
+		s.mu.Unlock()
+		go func() {
+			ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+			defer cancel()
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
+		}()
+	}
+}
+
+func (s *Surface) netDone(id network.RequestID) {
+	s.mu.Lock()
+	if _, ok := s.inflight[id]; ok {
+		delete(s.inflight, id)
+		s.lastNet = time.Now()
+	}
+	s.mu.Unlock()
+}
+
+// actCtx derives a context for commands on the tab that ends with the
+// caller's ctx or after the act timeout.
+func (s *Surface) actCtx(ctx context.Context) (context.Context, context.CancelFunc) {
+	return actCtx(s.ctx, ctx, s.opts.ActTimeout)
+}
+
+func actCtx(target, caller context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d == 0 {
+		d = 15 * time.Second
+	}
+	c, cancel := context.WithTimeout(target, d)
+	stop := context.AfterFunc(caller, cancel)
+	return c, func() { stop(); cancel() }
+}
+
+type jsItem struct {
+	Ref          string            `json:"ref"`
+	Role         string            `json:"role"`
+	Name         string            `json:"name"`
+	Description  string            `json:"description"`
+	Value        string            `json:"value"`
+	States       []string          `json:"states"`
+	PathIndex    int               `json:"pi"`
+	Bounds       surfaces.Bounds   `json:"bounds"`
+	Label        string            `json:"label"`
+	Placeholder  string            `json:"placeholder"`
+	Frame        string            `json:"frame"`
+	InputType    string            `json:"inputType"`
+	Autocomplete string            `json:"autocomplete"`
+	Editable     bool              `json:"editable"`
+	Options      []surfaces.Option `json:"options"`
+	Nth          int               `json:"nth"`
+}
+
+type jsLine struct {
+	Ref       string `json:"ref"`
+	Text      string `json:"text"`
+	Role      string `json:"role"`
+	PathIndex int    `json:"pi"`
+}
+
+type jsScreen struct {
+	URL   string     `json:"url"`
+	Title string     `json:"title"`
+	Layer string     `json:"layer"`
+	Items []jsItem   `json:"items"`
+	Lines []jsLine   `json:"lines"`
+	Paths [][]string `json:"paths"`
+}
+
+// path returns the shared path of index i; candidates on one path share
+// one slice (full capacity, so an append by a caller copies).
+func (js jsScreen) path(i int) []string {
+	if i < 0 || i >= len(js.Paths) || len(js.Paths[i]) == 0 {
+		return nil
+	}
+	p := js.Paths[i]
+	return p[:len(p):len(p)]
+}
+
+// surfaceRef maps a sight.js ref to the short ref shown to callers; the
+// same element keeps the same short ref for as long as its document lives.
+func (s *Surface) surfaceRef(fc *frameConn, js string, text bool) string {
+	if r, ok := s.byJS[js]; ok {
+		return r
+	}
+	var r string
+	if text {
+		s.nextT++
+		r = "t" + strconv.Itoa(s.nextT)
+	} else {
+		s.nextE++
+		r = "e" + strconv.Itoa(s.nextE)
+	}
+	s.byJS[js] = r
+	s.refs[r] = refTarget{js: js, fc: fc}
+	return r
+}
+
+// observeFrame runs sight.js's observation in one target.
+func observeFrame(ctx context.Context, fc *frameConn) (jsScreen, error) {
+	var js jsScreen
+	var text string
+	if err := fc.call(ctx, &text, "observeJSON", map[string]int{}); err != nil {
+		return js, err
+	}
+	err := json.Unmarshal([]byte(text), &js)
+	return js, err
+}
+
+// Observe reads the rendered page: candidates, context lines, layer and
+// fingerprint.
+func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
+	actx, cancel := s.actCtx(ctx)
+	defer cancel()
+	js, err := observeFrame(actx, s.main)
+	if err != nil {
+		return surfaces.Screen{}, fmt.Errorf("observe: %w", err)
+	}
+	sc := surfaces.Screen{
+		Surface: surfaces.KindBrowser, URL: js.URL, Title: js.Title, Layer: surfaces.Layer(js.Layer),
+		Candidates: make([]surfaces.Candidate, 0, len(js.Items)),
+	}
+	s.addItems(&sc, s.main, js, "", 0, 0)
+	s.observeOOPIFs(ctx, &sc)
+	sc.Fingerprint = surfaces.Fingerprint(sc)
+	return sc, nil
+}
+
+// addItems converts what sight.js saw in one frame, shifting bounds by the
+// frame's offset in the top viewport.
+func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, frame string, ox, oy float64) {
+	for _, it := range js.Items {
+		if frame != "" {
+			it.Frame = frame
+			it.Bounds.X += ox
+			it.Bounds.Y += oy
+		}
+		c := surfaces.Candidate{
+			Ref: s.surfaceRef(fc, it.Ref, false), Role: it.Role, Name: it.Name, Description: it.Description,
+			Value: it.Value, Path: js.path(it.PathIndex), Bounds: it.Bounds, Label: it.Label, Placeholder: it.Placeholder,
+			InputType: it.InputType, Autocomplete: it.Autocomplete, Editable: it.Editable,
+			Options: it.Options, Nth: it.Nth, Frame: it.Frame,
+		}
+		if it.InputType == "password" {
+			c.Value = "" // sight.js sends none; never let one through
+		}
+		for _, st := range it.States {
+			c.States = append(c.States, surfaces.State(st))
+		}
+		sc.Candidates = append(sc.Candidates, c)
+	}
+	for _, l := range js.Lines {
+		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex)})
+	}
+}

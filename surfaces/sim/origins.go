@@ -1,0 +1,119 @@
+package sim
+
+// The allow-list rules below are the browser surface's (surfaces/browser,
+// origins.go), copied because this package may not import that one (it
+// imports chromedp). The two are kept equal by the same table of cases in
+// origins_test.go; they belong in package surfaces, where both would share
+// them.
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// originPattern is one allowed-origin rule:
+//
+//	example.com          the host on any port and scheme http(s)
+//	example.com:8080     the host on that port
+//	*.example.com        any subdomain, and example.com itself
+//	https://example.com  the origin of the URL: scheme, host and port
+type originPattern struct {
+	scheme   string // empty: http or https
+	host     string // lower case, without the "*." of a wildcard
+	wildcard bool
+	port     string // empty: any
+}
+
+// parseOrigins parses allowed-origin patterns; an empty list allows every
+// origin.
+func parseOrigins(patterns []string) ([]originPattern, error) {
+	var out []originPattern
+	for _, raw := range patterns {
+		p := strings.TrimSpace(raw)
+		if p == "" {
+			continue
+		}
+		var op originPattern
+		if strings.Contains(p, "://") {
+			u, err := url.Parse(p)
+			if err != nil || u.Host == "" {
+				return nil, fmt.Errorf("allowed origin %q: not a URL with a host", raw)
+			}
+			op.scheme = strings.ToLower(u.Scheme)
+			op.host = strings.ToLower(u.Hostname())
+			op.port = u.Port()
+			if op.port == "" {
+				op.port = defaultPort(op.scheme)
+			}
+		} else {
+			host, port := p, ""
+			if h, pt, err := net.SplitHostPort(p); err == nil {
+				host, port = h, pt
+			}
+			if strings.ContainsAny(host, "/?#") {
+				return nil, fmt.Errorf("allowed origin %q: want host, host:port, *.domain or a URL", raw)
+			}
+			op.host = strings.ToLower(strings.TrimSuffix(host, "."))
+			op.port = port
+		}
+		if strings.HasPrefix(op.host, "*.") {
+			op.wildcard = true
+			op.host = op.host[2:]
+		}
+		if op.host == "" || strings.Contains(op.host, "*") {
+			return nil, fmt.Errorf("allowed origin %q: a wildcard may only start the host, as in *.example.com", raw)
+		}
+		out = append(out, op)
+	}
+	return out, nil
+}
+
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "https", "wss":
+		return "443"
+	case "http", "ws":
+		return "80"
+	}
+	return ""
+}
+
+// allowedURL reports whether a document may load rawURL. Browser-internal
+// documents (about:, data:, blob:, chrome-error:) are not network
+// navigations and pass.
+func allowedURL(rules []originPattern, rawURL string) bool {
+	if len(rules) == 0 {
+		return true
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	switch scheme {
+	case "about", "data", "blob", "chrome-error", "javascript":
+		return true
+	case "http", "https":
+	default:
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	port := u.Port()
+	if port == "" {
+		port = defaultPort(scheme)
+	}
+	for _, r := range rules {
+		if r.scheme != "" && r.scheme != scheme {
+			continue
+		}
+		if r.port != "" && r.port != port {
+			continue
+		}
+		if host == r.host || r.wildcard && strings.HasSuffix(host, "."+r.host) {
+			return true
+		}
+	}
+	return false
+}

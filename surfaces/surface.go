@@ -1,0 +1,71 @@
+package surfaces
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Surface is something the runtime can look at and act on.
+//
+// Implementations are used from one goroutine at a time.
+type Surface interface {
+	// Kind says which family the surface belongs to.
+	Kind() Kind
+	// Observe reads what is rendered now. Refs of earlier screens of the same
+	// document that still name the same element keep their value.
+	Observe(ctx context.Context) (Screen, error)
+	// Act performs one operation and settles. On failure the error is one of
+	// the typed errors of this package where one applies; the Outcome is
+	// still filled with what happened (dialogs, blocked navigations).
+	Act(ctx context.Context, op Operation) (Outcome, error)
+	// Settle waits until the surface is quiet (network and DOM), within caps.
+	Settle(ctx context.Context) error
+	// Screenshot captures the visible viewport as PNG with the given
+	// secrets masked.
+	Screenshot(ctx context.Context, opts ScreenshotOptions) ([]byte, error)
+	// Close releases the surface. It never closes a browser the surface
+	// attached to.
+	Close() error
+}
+
+// ScreenshotOptions says what to mask in a screenshot.
+type ScreenshotOptions struct {
+	// MaskRefs are refs of fields to paint over (secret fields).
+	MaskRefs []string
+	// MaskValues are secret strings: every field whose value contains one and
+	// every text node showing one is painted over.
+	MaskValues []string
+}
+
+// Outcome is what an operation did.
+type Outcome struct {
+	// URL is the address after the operation.
+	URL string `json:"url,omitempty"`
+	// Navigated is true when the document changed.
+	Navigated bool `json:"navigated,omitempty"`
+	// Readback is the value read back from a filled or selected field; empty
+	// for secrets and passwords.
+	Readback string `json:"readback,omitempty"`
+	// ReadbackOK is true when the value read back equals what was asked
+	// (fill, select, check, uncheck).
+	ReadbackOK bool `json:"readback_ok,omitempty"`
+	// Dialogs lists the JavaScript dialogs raised and answered meanwhile.
+	Dialogs []Dialog `json:"dialogs,omitempty"`
+	// Blocked lists URLs of navigations that were stopped (origin rules).
+	Blocked []string `json:"blocked,omitempty"`
+	// Popups lists URLs of windows the page opened and the surface closed.
+	Popups []string `json:"popups,omitempty"`
+	// Note is a short human-readable remark ("settle capped at 3s").
+	Note string `json:"note,omitempty"`
+}
+
+// Dialog is a JavaScript dialog the surface answered.
+type Dialog struct {
+	// Type is "alert", "confirm", "prompt" or "beforeunload".
+	Type    string `json:"type"`
+	Message string `json:"message"`
+	// Accepted is how it was answered.
+	Accepted bool `json:"accepted"`
+}
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
