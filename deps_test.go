@@ -18,17 +18,21 @@ import (
 // The order is grammar, plan, guard, stdlib < compiler < runtime; surfaces and
 // decide beside the runtime; record on grammar, guard and surfaces; cmd on top.
 var allowed = map[string][]string{
-	".":                        {},
-	"grammar":                  {},
-	"plan":                     {},
-	"guard":                    {},
-	"stdlib":                   {},
-	"internal/flowgen":         {},
-	"flows":                    {},
-	"compiler":                 {"grammar", "plan", "guard", "stdlib"},
-	"surfaces":                 {},
-	"surfaces/sim":             {"surfaces"},
-	"surfaces/browser":         {"surfaces", "guard"},
+	".":                {},
+	"grammar":          {},
+	"plan":             {},
+	"guard":            {},
+	"stdlib":           {},
+	"internal/flowgen": {},
+	"flows":            {},
+	"compiler":         {"grammar", "plan", "guard", "stdlib"},
+	"surfaces":         {},
+	"surfaces/sim":     {"surfaces"},
+	"surfaces/browser": {"surfaces", "guard"},
+
+	"surfaces/browser/internal/proctest": {},
+	"surfaces/browser/fixturetest":       {}, // tests only: they join the browser to the fixture sites
+
 	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide"},
 	"runtime/decide":           {"surfaces", "guard", "plan"},
 	"record":                   {"grammar", "guard", "surfaces"},

@@ -128,6 +128,7 @@ type scanner struct {
 	flowStarts []int
 
 	lineHasCode bool // a token was produced on the current physical line
+	unitErr     bool // the current flow (or the head) already has an error
 	parenDepth  int  // ( and [ outside expressions: newlines do not end the statement
 	blockDepth  int
 	state       lexState
@@ -210,6 +211,14 @@ func (s *scanner) emit(k tokKind, a, b int) *lexToken {
 // errorf records a lexical error at [a, b) and moves the scanner to the end
 // of the physical line holding a.
 func (s *scanner) errorf(code string, a, b int, hint, format string, args ...any) {
+	if s.unitErr {
+		// Only the first error of a flow is reported; later ones in the
+		// same flow are skipped without building a diagnostic, so garbage
+		// input costs no memory per line.
+		s.skipLine(a)
+		return
+	}
+	s.unitErr = true
 	s.errs = append(s.errs, lexErr{
 		diag: &Diagnostic{
 			Severity: Error,
@@ -373,6 +382,7 @@ func (s *scanner) word() {
 	}
 	if w == "flow" && !s.lineHasCode {
 		s.flowStarts = append(s.flowStarts, len(s.toks))
+		s.unitErr = false
 		s.parenDepth = 0
 		s.blockDepth = 0
 	}
@@ -416,7 +426,7 @@ func (s *scanner) number() {
 	unit := src[numEnd:b]
 	if unit == "" {
 		if _, err := strconv.ParseFloat(src[a:b], 64); err != nil {
-			s.errorf(CodeBadNumber, a, b, "", "number %s is out of range", src[a:b])
+			s.errorf(CodeBadNumber, a, b, "write a number of at most 308 digits", "number %s is out of range", src[a:b])
 			return
 		}
 		s.emit(kNumber, a, b)
@@ -464,7 +474,7 @@ func (s *scanner) punct(c byte) {
 	case '(', '[':
 		s.parenDepth++
 		if s.parenDepth > maxBracketDepth {
-			s.errorf(CodeTooDeep, a, a+1, "", "brackets nested more than %d deep", maxBracketDepth)
+			s.errorf(CodeTooDeep, a, a+1, "close the brackets; arguments and lists do not nest this deep", "brackets nested more than %d deep", maxBracketDepth)
 			return
 		}
 	case ')', ']':
@@ -502,7 +512,7 @@ func (s *scanner) badChar(a int) {
 			"unexpected character %q", r)
 		return
 	}
-	hint := ""
+	hint := "remove it, or put the text in \"quotes\""
 	switch c {
 	case '\'':
 		hint = "flow strings use double quotes: \"…\""
@@ -659,7 +669,7 @@ func (s *scanner) interp(i int, st *stringTok) (int, bool) {
 			continue
 		case '(', '[', '{':
 			if len(s.stack) >= maxBracketDepth {
-				s.errorf(CodeTooDeep, i, i+1, "", "brackets nested more than %d deep", maxBracketDepth)
+				s.errorf(CodeTooDeep, i, i+1, "compute parts of the expression with set first", "brackets nested more than %d deep", maxBracketDepth)
 				return 0, false
 			}
 			s.stack = append(s.stack, i)
@@ -908,6 +918,24 @@ func (s *scanner) peekString(i int) int {
 	return -1
 }
 
+// maxClause reports whether `max N` follows at k, ending its line or
+// followed by the block's `{`.
+func (s *scanner) maxClause(k int) bool {
+	src := s.src
+	if !strings.HasPrefix(src[k:], "max") {
+		return false
+	}
+	j := s.skipSpace(k + 3)
+	if j == k+3 || j >= len(src) || !isDigit(src[j]) {
+		return false
+	}
+	for j < len(src) && isDigit(src[j]) {
+		j++
+	}
+	j = s.skipSpace(j)
+	return j >= len(src) || src[j] == '{' || src[j] == '\n' || src[j] == '\r' || src[j] == '#'
+}
+
 // cond lexes the condition of `if`, `else if` or `repeat until`: a screen
 // condition (one string, optionally after `not`) becomes tokens of its own,
 // anything else one Expr token.
@@ -922,7 +950,7 @@ func (s *scanner) cond(repeat bool) {
 	if end := s.peekString(j); end >= 0 {
 		k := s.skipSpace(end)
 		screen := k >= len(s.src) || s.src[k] == '{' || s.src[k] == '\n' || s.src[k] == '\r' || s.src[k] == '#'
-		if !screen && repeat && strings.HasPrefix(s.src[k:], "max") && k+3 < len(s.src) && (s.src[k+3] == ' ' || s.src[k+3] == '\t') {
+		if !screen && repeat && s.maxClause(k) {
 			screen = true
 		}
 		if screen {
@@ -1003,7 +1031,7 @@ scan:
 				continue
 			}
 			if c < 0x20 && c != '\t' && c != '\r' {
-				s.errorf(CodeInvalidChar, i, i+1, "", "unexpected control character 0x%02x", c)
+				s.errorf(CodeInvalidChar, i, i+1, "remove it; the file may not be text", "unexpected control character 0x%02x", c)
 				return
 			}
 		}

@@ -171,6 +171,7 @@ type converter struct {
 
 func (c *converter) internal(err error) *Diagnostic {
 	return &Diagnostic{Severity: Error, Code: CodeSyntax, Summary: err.Error(),
+		Hint:  "this is a parser fault; please report it with the file",
 		Range: Range{Filename: c.file, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 1}}}
 }
 
@@ -308,6 +309,14 @@ func (c *converter) syntaxError(err error, lo, cut int, head bool) (d *Diagnosti
 			d.Summary = fmt.Sprintf("expected %s after %s, found %s", expect, describeToken(prev), found)
 		}
 		d.Hint = stmtHint(head0)
+	}
+	if d.Hint == "" {
+		switch {
+		case head0 != nil && head0.kind == kString:
+			d.Hint = "each pair of an enter or choose block is `\"FIELD\" = VALUE` on a line of its own"
+		default:
+			d.Hint = "each statement is one line; see `flow doc` or docs/language.md for the forms"
+		}
 	}
 	return d, atCut
 }

@@ -312,3 +312,52 @@ func TestWalk(t *testing.T) {
 		t.Errorf("Stmts: %s", got)
 	}
 }
+
+// TestConcurrentParse parses from several goroutines at once: the parsers,
+// the shape set and the buffer pool are shared. Run with -race.
+func TestConcurrentParse(t *testing.T) {
+	srcs := []string{
+		"flow a \"a\" {\n  do \"x\"\n  enter \"f\" = v\n  if \"y\" {\n    verify \"z\"\n  }\n}\n",
+		"flow b \"b\" {\n  read \"t\" into total as money\n  check total.amount > 1, \"ok\"\n}\n",
+		"flow c \"c\" {\n  do oops\n}\n",
+	}
+	want := make([]string, len(srcs))
+	for i, s := range srcs {
+		f, d := Parse("c.flow", []byte(s))
+		want[i] = dump(f, true) + d.Error()
+	}
+	done := make(chan string)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for n := 0; n < 50; n++ {
+				i := (g + n) % len(srcs)
+				f, d := Parse("c.flow", []byte(srcs[i]))
+				if got := dump(f, true) + d.Error(); got != want[i] {
+					done <- got
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if got := <-done; got != "" {
+			t.Errorf("a concurrent parse differs:\n%s", got)
+		}
+	}
+}
+
+// TestGarbageLines feeds 10 MB of lines that are each an error: only the
+// first is reported, and the parse stays cheap.
+func TestGarbageLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large input")
+	}
+	for _, line := range []string{"@\n", "{\n", "do \"x\n", "\xff\n"} {
+		src := "flow f \"x\" {\n" + strings.Repeat(line, (10<<20)/len(line))
+		_, diags := Parse("g.flow", []byte(src))
+		if len(diags) != 1 {
+			t.Errorf("%q: %d diagnostics, want 1", line, len(diags))
+		}
+	}
+}

@@ -14,6 +14,9 @@ import (
 // of their line (two spaces after the code). Strings are printed from their
 // source text, so escapes survive; multi-line strings are re-indented one
 // level deeper than their statement, which leaves their text unchanged.
+// A string without Raw (in a tree built by a program, such as the recorder)
+// is printed with [Quote]; nodes without positions print without blank
+// lines.
 //
 // Format is idempotent, and its output parses to a tree equal to f apart
 // from positions.
@@ -463,6 +466,12 @@ func (p *printer) cond(c *Cond) {
 // re-indented so that its closing `"""` sits one level deeper than the
 // statement, and every line keeps its indentation relative to it.
 func (p *printer) str(s *StringLit) {
+	if s.Raw == "" {
+		// A tree built by a program (the recorder) may give only the
+		// parts; they are quoted here.
+		p.buf.WriteString(Quote(s.Parts))
+		return
+	}
 	if !s.Multiline {
 		p.buf.WriteString(s.Raw)
 		return
@@ -495,4 +504,47 @@ func (p *printer) str(s *StringLit) {
 	}
 	p.buf.WriteString(ind)
 	p.buf.WriteString(`"""`)
+}
+
+// Quote returns the source text of a "…" string holding parts: literal
+// text is escaped (quotes, backslashes, newlines, tabs, and a `$` before `{`),
+// interpolations are written as ${expr}, and control characters that a
+// string cannot hold are dropped. Parsing the result gives the same parts
+// back (adjacent literal parts merged).
+func Quote(parts []StrPart) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(parts); i++ {
+		if parts[i].Interp != nil {
+			b.WriteString("${")
+			b.WriteString(parts[i].Interp.Src)
+			b.WriteByte('}')
+			continue
+		}
+		t := parts[i].Text
+		for i+1 < len(parts) && parts[i+1].Interp == nil {
+			i++
+			t += parts[i].Text
+		}
+		for j := 0; j < len(t); j++ {
+			switch c := t[j]; {
+			case c == '"':
+				b.WriteString(`\"`)
+			case c == '\\':
+				b.WriteString(`\\`)
+			case c == '\n':
+				b.WriteString(`\n`)
+			case c == '\t':
+				b.WriteString(`\t`)
+			case c == '$' && j+1 < len(t) && t[j+1] == '{':
+				b.WriteString(`\$`)
+			case c < 0x20 || c == 0x7f:
+				// not representable in a string; dropped
+			default:
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -31,6 +31,8 @@
 //     reports only whether the read-back matched.
 //   - [Workspace] routes between surfaces by [Kind] so callers do not change
 //     when a desktop surface is added.
+//   - A surface that enforces allowed origins implements [Allower]; the
+//     runtime sets the list, the surface blocks and reports the rest.
 //
 // The package imports nothing of the project and no browser library; the
 // chromedp implementation lives in surfaces/browser.

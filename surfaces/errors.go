@@ -29,6 +29,7 @@ type StaleRefError struct {
 	Reason string // "unknown ref", "element removed", "element changed", "page navigated"
 }
 
+// Error names the ref and why it is stale.
 func (e *StaleRefError) Error() string {
 	return fmt.Sprintf("stale ref %s (%s): observe again", e.Ref, e.Reason)
 }
@@ -43,6 +44,7 @@ type NotActionableError struct {
 	Reason string
 }
 
+// Error names the operation, the ref and the reason.
 func (e *NotActionableError) Error() string {
 	return fmt.Sprintf("cannot %s %s: %s", e.Op, e.Ref, e.Reason)
 }
@@ -57,6 +59,7 @@ type CoveredError struct {
 	By string
 }
 
+// Error names what covers the target.
 func (e *CoveredError) Error() string {
 	return fmt.Sprintf("%s is covered by %s: close or scroll past it first", e.Ref, e.By)
 }
@@ -69,6 +72,7 @@ type BlockedError struct {
 	URL string
 }
 
+// Error names the blocked URL.
 func (e *BlockedError) Error() string {
 	return fmt.Sprintf("navigation to %s blocked: its origin is not allowed", e.URL)
 }

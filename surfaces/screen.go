@@ -119,6 +119,8 @@ type ContextLine struct {
 	Role string `json:"role,omitempty"`
 	// Path is the ancestor path, as for a [Candidate].
 	Path []string `json:"path,omitempty"`
+	// Frame is empty in the top document, else a label of the iframe.
+	Frame string `json:"frame,omitempty"`
 }
 
 // Screen is one observation of a surface.
@@ -195,7 +197,7 @@ func Fingerprint(s Screen) string {
 		w("c", c.Role, c.Name, c.Value, strings.Join(states, ","), strings.Join(c.Path, "/"), c.Frame)
 	}
 	for _, l := range s.Context {
-		w("t", l.Role, l.Text, strings.Join(l.Path, "/"))
+		w("t", l.Role, l.Text, strings.Join(l.Path, "/"), l.Frame)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:12])
 }

@@ -69,3 +69,12 @@ type Dialog struct {
 }
 
 func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }
+
+// Allower is implemented by surfaces that keep documents within allowed
+// origins (the browser). Patterns are "host" (any port), "host:port",
+// "*.domain" or a URL whose origin is taken; an empty list allows all. The
+// runtime sets it from the flow's allow (or the origin of its first
+// browse); a navigation outside fails with a [BlockedError].
+type Allower interface {
+	SetAllow(patterns []string) error
+}

@@ -157,9 +157,17 @@ func (f *fake) Screenshot(context.Context, ScreenshotOptions) ([]byte, error) {
 }
 func (f *fake) Close() error { f.closed = true; return nil }
 
+// guarded is a fake that enforces origins.
+type guarded struct {
+	fake
+	allow []string
+}
+
+func (g *guarded) SetAllow(p []string) error { g.allow = p; return nil }
+
 func TestWorkspaceRoutes(t *testing.T) {
 	ctx := context.Background()
-	desk, web := &fake{kind: KindDesktop}, &fake{kind: KindBrowser}
+	desk, web := &fake{kind: KindDesktop}, &guarded{fake: fake{kind: KindBrowser}}
 	w, err := NewWorkspace(desk, web)
 	if err != nil {
 		t.Fatal(err)
@@ -181,6 +189,9 @@ func TestWorkspaceRoutes(t *testing.T) {
 	}
 	if _, err := w.Get(KindSim); !errors.Is(err, ErrNoSurface) || !strings.Contains(err.Error(), "no sim surface") {
 		t.Errorf("missing kind: %v", err)
+	}
+	if err := w.SetAllow([]string{"shop.test"}); err != nil || len(web.allow) != 1 {
+		t.Errorf("allow not passed to the browser surface: %v %v", err, web.allow)
 	}
 	if err := w.Add(&fake{kind: KindBrowser}); err == nil {
 		t.Errorf("second browser surface accepted")

@@ -34,6 +34,9 @@ func WriteText(w io.Writer, s Screen) error {
 				line += l.Role + " "
 			}
 			line += strconv.Quote(l.Text)
+			if l.Frame != "" {
+				line += " frame " + strconv.Quote(l.Frame)
+			}
 			if len(l.Path) > 0 {
 				line += " in " + strings.Join(l.Path, " > ")
 			}

@@ -123,3 +123,15 @@ func (w *Workspace) Close() error {
 	}
 	return errors.Join(errs...)
 }
+
+// SetAllow passes the allowed origins to every surface that enforces them
+// (see [Allower]).
+func (w *Workspace) SetAllow(patterns []string) error {
+	var errs []error
+	for _, k := range w.order {
+		if a, ok := w.surfaces[k].(Allower); ok {
+			errs = append(errs, a.SetAllow(patterns))
+		}
+	}
+	return errors.Join(errs...)
+}

@@ -344,7 +344,7 @@ type quietState struct {
 func (s *Surface) Settle(ctx context.Context) error {
 	deadline := time.Now().Add(s.opts.SettleTimeout)
 	// Give a triggered navigation or fetch a moment to start.
-	if err := sleep(ctx, 30*time.Millisecond); err != nil {
+	if err := sleep(ctx, 50*time.Millisecond); err != nil {
 		return err
 	}
 	for time.Now().Before(deadline) {
@@ -357,7 +357,7 @@ func (s *Surface) Settle(ctx context.Context) error {
 			}
 			busy++
 		}
-		netIdle := busy == 0 && time.Since(s.lastNet) >= netQuiet
+		netIdle := busy == 0 && time.Since(s.lastNet) >= netQuiet && !s.loading
 		s.mu.Unlock()
 		if netIdle {
 			qctx, cancel := s.actCtx(ctx)

@@ -268,3 +268,36 @@ func TestScreenshotMasksSecrets(t *testing.T) {
 		t.Errorf("screenshot changed the page: %s", surfaces.Diff(sc, after))
 	}
 }
+
+// TestCrossSiteIframe works in an iframe of another site, which Chromium
+// runs in its own process and target ("localhost" and "127.0.0.1" are
+// different sites). Origin rules govern the tab's own navigations, so an
+// embedded frame of another origin still loads.
+func TestCrossSiteIframe(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/xsite?src="+strings.Replace(site.URL, "127.0.0.1", "localhost", 1))
+	code := find(t, sc, "textbox", "Voucher code")
+	apply := find(t, sc, "button", "Apply voucher")
+	if code.Frame != "Partner" || apply.Frame != "Partner" || apply.Bounds.Y < 40 {
+		t.Fatalf("cross-site iframe candidates: %+v %+v", code, apply)
+	}
+	ctx := testCtx(t)
+	out, err := s.Act(ctx, surfaces.Fill(code.Ref, "SAVE10"))
+	if err != nil || !out.ReadbackOK {
+		t.Fatalf("fill in the iframe: %+v %v", out, err)
+	}
+	if _, err := s.Act(ctx, surfaces.Click(apply.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	now := observe(t, s)
+	if !hasLine(now, "applied SAVE10") {
+		t.Errorf("the iframe did not get the input:\n%s", now)
+	}
+	frames := map[string]string{}
+	for _, l := range now.Context {
+		frames[l.Text] = l.Frame
+	}
+	if frames["applied SAVE10"] != "Partner" || frames["Host page"] != "" {
+		t.Errorf("context line frames: %q", frames)
+	}
+}

@@ -19,6 +19,8 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
+
+	"flow/surfaces"
 )
 
 // Options configures how a browser is launched or attached to, and the
@@ -139,7 +141,7 @@ func Flags(headed bool) []string {
 // bounds only the start; the browser lives until [Browser.Close].
 func Start(ctx context.Context, opts Options) (*Browser, error) {
 	opts = opts.withDefaults()
-	if _, err := parseOrigins(opts.Allow); err != nil {
+	if _, err := surfaces.ParseOrigins(opts.Allow); err != nil {
 		return nil, err
 	}
 	b := &Browser{opts: opts, owners: map[target.ID]*Surface{}}

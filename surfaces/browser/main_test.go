@@ -6,13 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"flow/surfaces"
+	"flow/surfaces/browser/internal/proctest"
 )
 
 // shared is the one Chromium every test of the package uses; each test
@@ -43,9 +43,7 @@ func runMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(tmpRoot)
 	os.Setenv("TMPDIR", tmpRoot)
-	// Every process started from here inherits the marker, Chromium's
-	// renderers and zygotes included, whatever their command line.
-	os.Setenv("FLOW_BROWSER_TEST_MARK", tmpRoot)
+	proctest.Mark(tmpRoot)
 
 	other = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		otherHits.Add(1)
@@ -67,44 +65,11 @@ func runMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "close chromium:", err)
 		code = 1
 	}
-	if left := leftoverChromium(tmpRoot); len(left) > 0 {
+	if left := proctest.Leftovers(tmpRoot, 3*time.Second); len(left) > 0 {
 		fmt.Fprintf(os.Stderr, "Chromium processes left after the tests:\n%s\n", strings.Join(left, "\n"))
 		code = 1
 	}
 	return code
-}
-
-// leftoverChromium lists live processes other than this one whose
-// environment carries the marker set in TestMain: every Chromium process
-// the tests started, directly or through a child. Zombies are not running
-// processes, so they are skipped.
-func leftoverChromium(root string) []string {
-	var left []string
-	deadline := time.Now().Add(3 * time.Second)
-	for {
-		left = left[:0]
-		procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
-		for _, p := range procs {
-			dir := filepath.Dir(p)
-			if dir == fmt.Sprintf("/proc/%d", os.Getpid()) {
-				continue
-			}
-			env, err := os.ReadFile(filepath.Join(dir, "environ"))
-			if err != nil || !strings.Contains(string(env), "FLOW_BROWSER_TEST_MARK="+root) {
-				continue
-			}
-			b, _ := os.ReadFile(p)
-			stat, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "stat"))
-			if i := strings.LastIndexByte(string(stat), ')'); i > 0 && i+2 < len(stat) && stat[i+2] == 'Z' {
-				continue
-			}
-			left = append(left, filepath.Dir(p)+": "+strings.ReplaceAll(string(b), "\x00", " ")[:min(len(b), 120)])
-		}
-		if len(left) == 0 || time.Now().After(deadline) {
-			return left
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
 }
 
 func siteHandler() http.Handler {
@@ -125,6 +90,10 @@ func siteHandler() http.Handler {
 <button onclick="setTimeout(() => location.href='%[1]s/script', 10)">Script out</button>
 <a href="/redirect-out">Redirect out</a>
 <a href="/redirect-in">Redirect in</a>`, other.URL)
+	})
+	mux.HandleFunc("/xsite", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>Host</title><h1>Host page</h1>
+<iframe title="Partner" src="%s/testdata/xframe.html" style="width:500px;height:150px;margin-top:40px"></iframe>`, r.URL.Query().Get("src"))
 	})
 	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>Slow</title><p id=p>loading</p><script>

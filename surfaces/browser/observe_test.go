@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"flow/surfaces"
 )
 
@@ -206,6 +208,32 @@ func TestRefsStableAndStale(t *testing.T) {
 	fresh := find(t, now, "button", "Count up")
 	if fresh.Ref == old.Ref {
 		t.Errorf("new element kept the old ref %s", old.Ref)
+	}
+
+	// The same element now saying something else is stale too: the old
+	// screen offered "Follow", acting would press "Unfollow".
+	follow := find(t, now, "button", "Follow")
+	if _, err := s.Act(testCtx(t), surfaces.Click(follow.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Act(testCtx(t), surfaces.Click(follow.Ref)); !errors.Is(err, surfaces.ErrStaleRef) {
+		t.Fatalf("click with the ref of a relabelled element: %v", err)
+	}
+	if len(observe(t, s).Find("button", "Unfollow")) != 1 {
+		t.Errorf("the stale click acted")
+	}
+
+	// flow's world is invisible to the page, and observing leaves the DOM
+	// as it was.
+	probe := `typeof window.__flow + " " + document.documentElement.outerHTML.length`
+	before, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](probe))
+	if err != nil {
+		t.Fatal(err)
+	}
+	observe(t, s)
+	after, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](probe))
+	if err != nil || !strings.HasPrefix(before, "undefined ") || after != before {
+		t.Errorf("page world sees %q then %q (%v)", before, after, err)
 	}
 
 	// A ref of an old document is stale in the new one.

@@ -400,12 +400,13 @@
       return i;
     };
 
-    function emitLine(el, text, path, role) {
+    function emitLine(el, text, path, role, frame) {
       if (lines.length >= maxLines) return;
       text = cap(collapse(text), 300);
       if (!text) return;
       const ln = { ref: refFor(el), text, pi: pathIndex(path) };
       if (role) ln.role = role;
+      if (frame) ln.frame = frame;
       lines.push(ln);
     }
 
@@ -499,10 +500,10 @@
           const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
           const inline = style.display === "inline" || style.display === "inline-block" && tag !== "DIV";
           if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
-            emitLine(el, el.textContent, p, lineRole);
+            emitLine(el, el.textContent, p, lineRole, frame);
             done = true;
           } else {
-            emitLine(el, own, p, lineRole);
+            emitLine(el, own, p, lineRole, frame);
           }
         }
       }

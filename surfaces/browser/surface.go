@@ -45,15 +45,15 @@ type Surface struct {
 	cancel context.CancelFunc
 	tid    target.ID
 
-	mu         sync.Mutex
-	rules      []originPattern
-	blocked    []string
-	popups     []string
-	popupOK    []string
-	dialogs    []surfaces.Dialog
-	inflight   map[network.RequestID]time.Time
-	lastNet    time.Time
-	frameNavAt time.Time
+	mu       sync.Mutex
+	rules    surfaces.Origins
+	blocked  []string
+	popups   []string
+	popupOK  []string
+	dialogs  []surfaces.Dialog
+	inflight map[network.RequestID]time.Time
+	lastNet  time.Time
+	loading  bool // the tab's main frame is loading a document
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -63,7 +63,10 @@ type Surface struct {
 	nextT  int
 }
 
-var _ surfaces.Surface = (*Surface)(nil)
+var (
+	_ surfaces.Surface = (*Surface)(nil)
+	_ surfaces.Allower = (*Surface)(nil)
+)
 
 // Launch starts a Chromium of its own and returns a surface on it; closing
 // the surface closes the browser. opts.BrowserURL makes it attach instead.
@@ -99,7 +102,7 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 	if allow == nil {
 		allow = b.opts.Allow
 	}
-	rules, err := parseOrigins(allow)
+	rules, err := surfaces.ParseOrigins(allow)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +166,7 @@ func (s *Surface) Kind() surfaces.Kind { return surfaces.KindBrowser }
 
 // SetAllow replaces the allowed origins (see [Options.Allow]).
 func (s *Surface) SetAllow(patterns []string) error {
-	rules, err := parseOrigins(patterns)
+	rules, err := surfaces.ParseOrigins(patterns)
 	if err != nil {
 		return err
 	}
@@ -191,7 +194,7 @@ func (s *Surface) Close() error {
 func (s *Surface) allowed(url string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return allowedURL(s.rules, url)
+	return s.rules.Allows(url)
 }
 
 // noteRequest records a document request the interceptor decided.
@@ -238,10 +241,16 @@ func (s *Surface) onEvent(ev any) {
 		}
 	case *network.EventLoadingFailed:
 		s.netDone(ev.RequestID)
-	case *page.EventFrameNavigated:
-		if ev.Frame != nil && ev.Frame.ParentID == "" {
+	case *page.EventFrameStartedLoading:
+		if string(ev.FrameID) == string(s.tid) {
 			s.mu.Lock()
-			s.frameNavAt = time.Now()
+			s.loading = true
+			s.mu.Unlock()
+		}
+	case *page.EventFrameStoppedLoading:
+		if string(ev.FrameID) == string(s.tid) {
+			s.mu.Lock()
+			s.loading = false
 			s.mu.Unlock()
 		}
 	case *page.EventJavascriptDialogOpening:
@@ -307,6 +316,7 @@ type jsItem struct {
 }
 
 type jsLine struct {
+	Frame     string `json:"frame"`
 	Ref       string `json:"ref"`
 	Text      string `json:"text"`
 	Role      string `json:"role"`
@@ -405,6 +415,9 @@ func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, fram
 		sc.Candidates = append(sc.Candidates, c)
 	}
 	for _, l := range js.Lines {
-		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex)})
+		if frame != "" {
+			l.Frame = frame
+		}
+		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame})
 	}
 }

@@ -545,7 +545,7 @@ func (a *action) navigate(u string) error {
 // allowed checks a URL against the allow-list, recording a block as the
 // browser's request interception does.
 func (a *action) allowed(u string) bool {
-	if allowedURL(a.s.rules, u) {
+	if a.s.rules.Allows(u) {
 		return true
 	}
 	a.out.Blocked = append(a.out.Blocked, u)

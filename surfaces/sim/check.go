@@ -167,7 +167,7 @@ func (c *checker) run() {
 	if sc.Start != "" && c.pages[sc.Start] == nil {
 		c.errorf(&sc.where, "start", "start", "start: no screen %q%s", sc.Start, didYouMean(sc.Start, c.pageNames()))
 	}
-	if _, err := parseOrigins(sc.Allow); err != nil {
+	if _, err := surfaces.ParseOrigins(sc.Allow); err != nil {
 		c.errorf(&sc.where, "allow", "allow", "%v", err)
 	}
 	for name := range sc.Vars {

@@ -23,7 +23,7 @@ type Sim struct {
 	script  *Script
 	pages   map[string]*pageIndex
 	order   []*pageIndex // file order, for resolving URLs
-	rules   []originPattern
+	rules   surfaces.Origins
 	vars    map[string]string
 	doc     *document
 	history []*document // earlier entries, oldest first
@@ -59,7 +59,7 @@ func New(sc *Script) (*Sim, error) {
 	if err := sc.Check(); err != nil {
 		return nil, err
 	}
-	rules, err := parseOrigins(sc.Allow)
+	rules, err := surfaces.ParseOrigins(sc.Allow)
 	if err != nil {
 		return nil, err // Check reports this too; kept for safety
 	}
@@ -91,7 +91,7 @@ func (s *Sim) Kind() surfaces.Kind { return surfaces.KindSim }
 // SetAllow replaces the allowed origins, as the browser surface's
 // SetAllow does.
 func (s *Sim) SetAllow(patterns []string) error {
-	rules, err := parseOrigins(patterns)
+	rules, err := surfaces.ParseOrigins(patterns)
 	if err != nil {
 		return err
 	}

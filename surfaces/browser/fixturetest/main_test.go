@@ -11,6 +11,7 @@ import (
 	"flow/flows"
 	"flow/surfaces"
 	"flow/surfaces/browser"
+	"flow/surfaces/browser/internal/proctest"
 )
 
 // shared is the one Chromium of this package's tests; each test takes a
@@ -29,6 +30,7 @@ func run(m *testing.M) int {
 	}
 	defer os.RemoveAll(tmp)
 	os.Setenv("TMPDIR", tmp)
+	proctest.Mark(tmp)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	shared, err = browser.Start(ctx, browser.Options{})
 	cancel()
@@ -39,6 +41,10 @@ func run(m *testing.M) int {
 	code := m.Run()
 	if err := shared.Close(); err != nil {
 		fmt.Fprintln(os.Stderr, "close:", err)
+		code = 1
+	}
+	if left := proctest.Leftovers(tmp, 3*time.Second); len(left) > 0 {
+		fmt.Fprintf(os.Stderr, "Chromium processes left after the tests:\n%s\n", strings.Join(left, "\n"))
 		code = 1
 	}
 	return code
@@ -82,22 +88,4 @@ func find(t *testing.T, sc surfaces.Screen, role, name string) surfaces.Candidat
 		t.Fatalf("want one %s %q, found %d on:\n%s", role, name, len(cs), sc)
 	}
 	return cs[0]
-}
-
-// TestDump prints a fixture page (DUMP=site/path); a development aid that
-// skips without DUMP.
-func TestDump(t *testing.T) {
-	p := os.Getenv("DUMP")
-	if p == "" {
-		t.Skip("set DUMP=site/path to print a page")
-	}
-	name, path := p, "/"
-	for i := range p {
-		if p[i] == '/' {
-			name, path = p[:i], p[i:]
-			break
-		}
-	}
-	_, sc, _, _ := openSite(t, name, path)
-	t.Log("\n" + sc.String())
 }

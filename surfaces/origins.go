@@ -1,10 +1,4 @@
-package sim
-
-// The allow-list rules below are the browser surface's (surfaces/browser,
-// origins.go), copied because this package may not import that one (it
-// imports chromedp). The two are kept equal by the same table of cases in
-// origins_test.go; they belong in package surfaces, where both would share
-// them.
+package surfaces
 
 import (
 	"fmt"
@@ -26,9 +20,17 @@ type originPattern struct {
 	port     string // empty: any
 }
 
-// parseOrigins parses allowed-origin patterns; an empty list allows every
-// origin.
-func parseOrigins(patterns []string) ([]originPattern, error) {
+// Origins is a parsed allow-list of the origins a surface may load pages
+// from. Both the browser and the simulated surface enforce it, so a flow's
+// `allow` means the same on each. The zero value allows every origin.
+type Origins struct {
+	rules []originPattern
+}
+
+// ParseOrigins parses allowed-origin patterns: `host` (any port),
+// `host:port`, `*.domain` (the domain and its subdomains), or a URL whose
+// origin is taken. An empty list allows every origin.
+func ParseOrigins(patterns []string) (Origins, error) {
 	var out []originPattern
 	for _, raw := range patterns {
 		p := strings.TrimSpace(raw)
@@ -39,7 +41,7 @@ func parseOrigins(patterns []string) ([]originPattern, error) {
 		if strings.Contains(p, "://") {
 			u, err := url.Parse(p)
 			if err != nil || u.Host == "" {
-				return nil, fmt.Errorf("allowed origin %q: not a URL with a host", raw)
+				return Origins{}, fmt.Errorf("allowed origin %q: not a URL with a host", raw)
 			}
 			op.scheme = strings.ToLower(u.Scheme)
 			op.host = strings.ToLower(u.Hostname())
@@ -53,7 +55,7 @@ func parseOrigins(patterns []string) ([]originPattern, error) {
 				host, port = h, pt
 			}
 			if strings.ContainsAny(host, "/?#") {
-				return nil, fmt.Errorf("allowed origin %q: want host, host:port, *.domain or a URL", raw)
+				return Origins{}, fmt.Errorf("allowed origin %q: want host, host:port, *.domain or a URL", raw)
 			}
 			op.host = strings.ToLower(strings.TrimSuffix(host, "."))
 			op.port = port
@@ -63,11 +65,11 @@ func parseOrigins(patterns []string) ([]originPattern, error) {
 			op.host = op.host[2:]
 		}
 		if op.host == "" || strings.Contains(op.host, "*") {
-			return nil, fmt.Errorf("allowed origin %q: a wildcard may only start the host, as in *.example.com", raw)
+			return Origins{}, fmt.Errorf("allowed origin %q: a wildcard may only start the host, as in *.example.com", raw)
 		}
 		out = append(out, op)
 	}
-	return out, nil
+	return Origins{rules: out}, nil
 }
 
 func defaultPort(scheme string) string {
@@ -80,10 +82,11 @@ func defaultPort(scheme string) string {
 	return ""
 }
 
-// allowedURL reports whether a document may load rawURL. Browser-internal
+// Allows reports whether a document may load rawURL. Browser-internal
 // documents (about:, data:, blob:, chrome-error:) are not network
 // navigations and pass.
-func allowedURL(rules []originPattern, rawURL string) bool {
+func (o Origins) Allows(rawURL string) bool {
+	rules := o.rules
 	if len(rules) == 0 {
 		return true
 	}
