@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"flow/grammar"
 )
 
 // codesSource is codes.go itself: its constants' doc comments are the help
@@ -24,11 +26,23 @@ type Code struct {
 	Doc  string // the help text, ending with a bad example
 }
 
+// catalogue holds the parser's syntax codes (E001–E009, documented in
+// grammar's codes.go) and the compiler's own, so one lookup explains any
+// code a user can see.
 var catalogue = sync.OnceValue(func() []Code {
+	out := codesOf("grammar/codes.go", grammar.CodesSource)
+	out = append(out, codesOf("compiler/codes.go", codesSource)...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+})
+
+// codesOf reads the string constants of a codes.go source and their doc
+// comments.
+func codesOf(name, src string) []Code {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "codes.go", codesSource, parser.ParseComments)
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 	if err != nil {
-		panic("compiler: codes.go does not parse: " + err.Error()) // impossible: it compiled
+		panic("compiler: " + name + " does not parse: " + err.Error()) // impossible: it compiled
 	}
 	var out []Code
 	for _, d := range f.Decls {
@@ -46,11 +60,11 @@ var catalogue = sync.OnceValue(func() []Code {
 			out = append(out, Code{Code: code, Name: vs.Names[0].Name, Doc: strings.TrimSpace(vs.Doc.Text())})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
-})
+}
 
-// Codes returns the catalogue of the compiler's error codes, ordered by code.
+// Codes returns the catalogue of error codes, the parser's and the
+// compiler's, ordered by code.
 func Codes() []Code { return catalogue() }
 
 // Explain returns the help text of an error code (E…) or a lint rule (L…),

@@ -23,7 +23,8 @@ import (
 // log, read from Go, shows what the pages really posted.
 
 // chromium returns the Chromium binary, from FLOW_CHROMIUM or the Debian
-// path, and skips the test when there is none.
+// path. A missing browser fails the test: these checks are the proof that
+// the sites work in a real browser, and scripts/setup installs Chromium.
 func chromium(t *testing.T) string {
 	t.Helper()
 	bin := os.Getenv("FLOW_CHROMIUM")
@@ -31,7 +32,7 @@ func chromium(t *testing.T) string {
 		bin = "/usr/lib/chromium/chromium"
 	}
 	if _, err := os.Stat(bin); err != nil {
-		t.Skipf("no Chromium at %s (set FLOW_CHROMIUM): %v", bin, err)
+		t.Fatalf("no Chromium at %s (run scripts/setup, or set FLOW_CHROMIUM): %v", bin, err)
 	}
 	return bin
 }

@@ -30,6 +30,7 @@ func TestErrors(t *testing.T) {
 		{"garbage before flows", "hello\n", CodeSyntax, "1:1", "expected `import` or `flow`", ""},
 		{"import after flow", "flow f \"d\" {\n}\nimport \"std/web\"\n", CodeSyntax, "3:1", "`import` after the first flow", "imports come first"},
 		{"step after flow", "flow f \"d\" {\n}\ndo \"x\"\n", CodeSyntax, "3:1", "`do` after the end of the flow", "steps go inside a flow"},
+		{"step inside enter block", in("  enter {\n    \"a\" = b\n    do \"x\"\n  }"), CodeSyntax, "4:5", "expected `\"FIELD\" = VALUE` or `}`, found `do`", "only pairs"},
 		{"not a step", in(`  "text"`), CodeSyntax, "2:3", "expected a step or `}`, found a string", "a step starts with"},
 		{"else without if", in("  do \"x\"\n  } else {"), CodeSyntax, "3:5", "`else` without `if`", "} else {"},
 		{"import alias missing", "import \"std/web\" as\n", CodeSyntax, "1:20", "expected a name after `as`", "import \"PATH\" [as NAME]"},

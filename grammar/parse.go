@@ -10,11 +10,17 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
+// maxSyntaxErrors is the number of flows with syntax errors after which
+// Parse gives up on the rest of the file.
+const maxSyntaxErrors = 100
+
 // Parse reads one .flow file. It always returns a tree, partial when there
 // are errors, beside the diagnostics. Syntax errors are reported one per
 // flow: the parser stops at the first error of a flow and starts again at
 // the next line that begins with `flow`, so every other flow of the file is
-// still parsed. Parse never panics, whatever src holds.
+// still parsed, up to 100 flows with errors (then an Info diagnostic, code
+// E000, says how many flows were left). Parse never panics, whatever src
+// holds.
 func Parse(filename string, src []byte) (*File, Diagnostics) {
 	return parseString(filename, string(src))
 }
@@ -44,6 +50,17 @@ func parseString(filename, src string) (f *File, diags Diagnostics) {
 	bounds = append(bounds, len(s.toks)-1) // the EOF token
 	for u := 0; u+1 < len(bounds); u++ {
 		lo, hi := bounds[u], bounds[u+1]
+		if len(diags) >= maxSyntaxErrors {
+			// Garbage input: stop rather than spend time on a flood of
+			// diagnostics nobody reads.
+			diags = append(diags, &Diagnostic{
+				Severity: Info, Code: "E000",
+				Summary: fmt.Sprintf("parsing stopped after %d flows with syntax errors; %d more flows not checked", maxSyntaxErrors, len(bounds)-1-u),
+				Hint:    "fix the errors above and parse again",
+				Range:   Range{Filename: filename, Start: s.toks[lo].start, End: s.toks[lo].start},
+			})
+			break
+		}
 		loOff := s.toks[lo].start.Offset
 		if u == 0 {
 			loOff = 0
@@ -296,6 +313,9 @@ func (c *converter) syntaxError(err error, lo, cut int, head bool) (d *Diagnosti
 	case prev != nil && prev.kind == kNL && u.kind == kKeyword && u.text == "else":
 		d.Summary = "`else` must follow `}` on the same line"
 		d.Hint = "write `} else {` or `} else if COND {`"
+	case (prev == nil || prev.kind == kNL) && u.kind != kEOF && inPairBlock(toks, lo, i):
+		d.Summary = fmt.Sprintf("expected `\"FIELD\" = VALUE` or `}`, found %s", found)
+		d.Hint = "an enter or choose block holds only pairs, one per line; close it with `}` before the next step"
 	case (prev == nil || prev.kind == kNL) && strings.Contains(expect, "`}`") && u.kind != kEOF:
 		d.Summary = fmt.Sprintf("expected a step or `}`, found %s", found)
 		d.Hint = "a step starts with one of " + strings.Join(stepWords, ", ") + ", or calls a flow: name(…)"
@@ -319,6 +339,28 @@ func (c *converter) syntaxError(err error, lo, cut int, head bool) (d *Diagnosti
 		}
 	}
 	return d, atCut
+}
+
+// inPairBlock reports whether token i lies inside an enter or choose block:
+// the innermost `{` still open before it follows enter or choose.
+func inPairBlock(toks []lexToken, lo, i int) bool {
+	depth := 0
+	for j := i - 1; j > lo; j-- {
+		if toks[j].kind != kPunct {
+			continue
+		}
+		switch toks[j].text {
+		case "}":
+			depth++
+		case "{":
+			if depth == 0 {
+				w := toks[j-1].text
+				return toks[j-1].kind == kKeyword && (w == "enter" || w == "choose")
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // stepWords are the reserved words that start a statement inside a flow.

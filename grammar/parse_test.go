@@ -361,3 +361,16 @@ func TestGarbageLines(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorCap checks that a file of broken flows stops after 100 errors.
+func TestErrorCap(t *testing.T) {
+	src := strings.Repeat("flow\n", 1000)
+	_, diags := Parse("cap.flow", []byte(src))
+	if len(diags) != 101 {
+		t.Fatalf("%d diagnostics, want 100 errors and a note", len(diags))
+	}
+	last := diags[len(diags)-1]
+	if last.Severity != Info || last.Code != "E000" || !strings.Contains(last.Summary, "900 more flows not checked") {
+		t.Errorf("last diagnostic: %v", last)
+	}
+}

@@ -8,9 +8,9 @@ import (
 )
 
 // This file is the statement grammar, written as participle structs over the
-// tokens of lexer.go. The structs are the parse tree only: parse.go converts
-// them into the node types of ast.go, filling exact ranges from the lexer's
-// tokens. Every production begins with a distinct token (a reserved word, an
+// tokens of lexer.go. The structs are the parse tree only: convert.go
+// turns them into the node types of ast.go, filling exact ranges from the
+// lexer's tokens. Every production begins with a distinct token (a reserved word, an
 // identifier for calls, a punctuation mark), so participle never has to
 // look ahead more than one token or backtrack over a whole statement.
 
@@ -26,6 +26,8 @@ func (tokenDef) Symbols() map[string]lexer.TokenType {
 	return m
 }
 
+// Lex makes tokenDef a complete lexer.Definition; Parse itself hands
+// participle the scanner's tokens directly.
 func (tokenDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	b, err := io.ReadAll(r)
 	if err != nil {
@@ -33,7 +35,8 @@ func (tokenDef) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	}
 	s := newScanner(filename, string(b))
 	s.scan()
-	return &sliceLexer{toks: participleTokens(s.toks)}, nil
+	last := len(s.toks) - 1
+	return &tokLexer{toks: s.toks[:last], src: s.src, file: filename, eof: s.toks[last].start}, nil
 }
 
 // ptype maps a token kind to participle's token type; EOF must be lexer.EOF.
@@ -42,29 +45,6 @@ func ptype(k tokKind) lexer.TokenType {
 		return lexer.EOF
 	}
 	return lexer.TokenType(-2 - int(k))
-}
-
-// sliceLexer hands already lexed tokens to participle.
-type sliceLexer struct {
-	toks []lexer.Token
-	i    int
-}
-
-func (l *sliceLexer) Next() (lexer.Token, error) {
-	if l.i >= len(l.toks) {
-		return l.toks[len(l.toks)-1], nil
-	}
-	t := l.toks[l.i]
-	l.i++
-	return t, nil
-}
-
-func participleTokens(toks []lexToken) []lexer.Token {
-	out := make([]lexer.Token, len(toks))
-	for i := range toks {
-		out[i] = ptoken(&toks[i], "")
-	}
-	return out
 }
 
 func ptoken(t *lexToken, file string) lexer.Token {
@@ -77,7 +57,7 @@ func ptoken(t *lexToken, file string) lexer.Token {
 
 // The productions capture nothing token by token: each struct's Tokens
 // field receives the tokens it matched (a participle feature that costs one
-// slice per node), and parse.go reads the flat statement from them. Fields
+// slice per node), and convert.go reads the statement from them. Fields
 // of type bool only carry grammar; nested productions are captured with @@.
 
 // gHead is everything before the first flow: the imports.

@@ -1,0 +1,520 @@
+package decide
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"flow/surfaces"
+)
+
+// Judge gives the probability that s holds on its screen, from the words of
+// the condition found on the screen (see judgeText).
+func (l *Local) Judge(ctx context.Context, s Statement) (Judgement, error) {
+	if err := s.Validate(); err != nil {
+		return Judgement{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Judgement{}, err
+	}
+	return Judgement{Probability: judgeText(s.Text, s.Screen)}, nil
+}
+
+// How the local decider judges a condition.
+//
+// The condition is split into terms: content words (stemmed, with
+// synonyms), values that must appear as written (quoted text, tokens mixing
+// letters and digits such as SAVE10), counts tied to the noun after them
+// ("2 travellers" needs a 2 next to a traveller word), structural nouns
+// (dialog, banner, form, field, button, list, …) that the screen's shape
+// can satisfy, and state words (on, off, checked, selected, empty, …) that
+// a matching control's states must show. Words that only say "is there"
+// (visible, shown, listed, says) are dropped. Negation ("no", "not",
+// "isn't", "without") inverts the answer; "or" takes the likeliest side.
+//
+// The screen is a list of items in reading order: the title, every context
+// line and every candidate. A term is looked for in every group of items
+// that share an ancestor path prefix, and in the whole screen; the best
+// group's weighted coverage, mapped through a smooth step, is the
+// probability. The whole screen counts a little less than one group, so
+// words scattered over a page weigh less than words together in one card
+// or dialog. Past participles ("applied", "saved") found only in a button
+// name count half: a button "Apply coupon" offers the act, it does not say
+// it happened.
+
+var quoted = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'|‘([^’]+)’`)
+
+// presenceWords only say that something is there.
+var presenceWords = set("visible shown show shows showing displayed display displays listed present appear appears appeared "+
+	"exist exists says say saying reads read contains contain containing includes include including see seen there now still "+
+	"currently open opened counts count holds has have lists", nil)
+
+var negations = set("no not none nothing never without isn aren doesn don wasn weren nobody nowhere", nil)
+
+// structural nouns and what satisfies them.
+var structural = map[string]string{
+	"dialog": "dialog", "popup": "dialog", "modal": "dialog", "overlay": "dialog", "banner": "dialog", "lightbox": "dialog", "prompt": "dialog",
+	"form": "form", "field": "field", "input": "field", "textbox": "field", "box": "field",
+	"button": "button", "link": "link", "checkbox": "toggle", "switch": "toggle", "toggle": "toggle",
+	"list": "list", "menu": "menu", "tab": "tab", "tabl": "list",
+}
+
+// stateWords map to the state a control must show.
+var stateWords = map[string]string{
+	"on": "on", "checked": "on", "ticked": "on", "selected": "on", "enabled": "enabled", "active": "on", "chosen": "on",
+	"off": "off", "unchecked": "off", "unticked": "off", "unselected": "off", "deselected": "off", "cleared": "off",
+	"disabled": "disabled", "expanded": "expanded", "collapsed": "collapsed", "empty": "empty", "filled": "filled",
+}
+
+// item is one thing on the screen.
+type item struct {
+	words    []word
+	text     string // squashed text, for value lookups
+	path     []string
+	cand     *surfaces.Candidate
+	pressish bool // a button or link: its name offers an act
+}
+
+type term struct {
+	w        word
+	kind     int // termWord, termStruct, termNumber, termValue, termConcept
+	noun     string
+	value    string
+	particip bool
+}
+
+const (
+	termWord = iota
+	termStruct
+	termNumber
+	termValue
+	termConcept
+)
+
+// judgeText is the local probability that text holds on screen b.
+func judgeText(text string, b Brief) float64 {
+	items := screenItems(b)
+	var values []string
+	rest := quoted.ReplaceAllStringFunc(text, func(m string) string {
+		sub := quoted.FindStringSubmatch(m)
+		for _, g := range sub[1:] {
+			if g != "" {
+				values = append(values, g)
+			}
+		}
+		return " "
+	})
+	raw := rawWords(rest)
+	negated := false
+	var kept []string
+	for i, w := range raw {
+		if negations[w] || (w == "t" && i > 0 && (raw[i-1] == "isn" || raw[i-1] == "aren" || raw[i-1] == "doesn" || raw[i-1] == "don")) {
+			negated = true
+			continue
+		}
+		kept = append(kept, w)
+	}
+	best := 0.0
+	for _, alt := range splitOr(kept) {
+		if p := judgeAlt(alt, values, items, b); p > best {
+			best = p
+		}
+	}
+	if negated {
+		return 1 - best
+	}
+	return best
+}
+
+// splitOr splits words at "or".
+func splitOr(ws []string) [][]string {
+	var out [][]string
+	cur := []string{}
+	for _, w := range ws {
+		if w == "or" {
+			out = append(out, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, w)
+	}
+	return append(out, cur)
+}
+
+func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
+	var terms []term
+	state := ""
+	for i, w := range raw {
+		if stopwords[w] || presenceWords[w] {
+			continue
+		}
+		if st, ok := stateWords[w]; ok && i > 0 {
+			state = st
+			continue
+		}
+		t := term{w: word{raw: w, stem: stem(w), wt: 1}}
+		if weakWords[w] {
+			t.w.wt = weakWeight
+		}
+		n, isNum := numberWords[w]
+		if isNumber(w) {
+			n, isNum = w, true
+		}
+		switch {
+		case isNum:
+			t.kind, t.value = termNumber, n
+			for _, next := range raw[i+1:] {
+				if !stopwords[next] && !presenceWords[next] {
+					t.noun = stem(next)
+					break
+				}
+			}
+			if t.noun == "" {
+				for j := i - 1; j >= 0; j-- {
+					if !stopwords[raw[j]] && !presenceWords[raw[j]] {
+						t.noun = stem(raw[j])
+						break
+					}
+				}
+			}
+			t.w.wt = 1.5
+		case hasDigit(w) && hasLetter(w):
+			t.kind, t.value, t.w.wt = termValue, w, 1.5
+		case w == "signedin" || w == "signedout":
+			t.kind = termConcept
+		case structural[t.w.stem] != "":
+			t.kind, t.w.wt = termStruct, 0.5
+		}
+		t.particip = strings.HasSuffix(w, "ed") && t.kind == termWord
+		terms = append(terms, t)
+	}
+	for _, v := range values {
+		terms = append(terms, term{kind: termValue, value: squash(v), w: word{raw: v, wt: 1.5}})
+	}
+	if len(terms) == 0 {
+		return 0.5
+	}
+	if state != "" {
+		return judgeState(terms, state, items)
+	}
+	// Which items hold each term.
+	found := make([][]float64, len(terms))
+	for ti, t := range terms {
+		found[ti] = make([]float64, len(items))
+		for ii := range items {
+			found[ti][ii] = termIn(t, items, ii)
+		}
+	}
+	for ti, t := range terms {
+		if t.kind == termNumber || t.kind == termValue || t.kind == termConcept {
+			any := false
+			for _, f := range found[ti] {
+				any = any || f > 0
+			}
+			if !any {
+				return 0.05 // a count, a value or a sign-in state is a hard fact
+			}
+		}
+	}
+	// Groups: every path prefix, and the whole screen.
+	groups := map[string][]int{}
+	for ii, it := range items {
+		for d := 1; d <= len(it.path); d++ {
+			k := strings.Join(it.path[:d], "\x00")
+			groups[k] = append(groups[k], ii)
+		}
+	}
+	all := make([]int, len(items))
+	for i := range items {
+		all[i] = i
+	}
+	best := 0.85 * coverage(terms, found, all, items, b, true)
+	for _, members := range groups {
+		if c := coverage(terms, found, members, items, b, false); c > best {
+			best = c
+		}
+	}
+	return smooth(best)
+}
+
+// smooth maps a coverage to a probability: below 0.4 is noise, 0.9 and
+// above is near certain.
+func smooth(c float64) float64 {
+	x := clamp01((c - 0.4) / 0.5)
+	return 0.03 + 0.94*x
+}
+
+// coverage is the weighted share of terms found among the members.
+func coverage(terms []term, found [][]float64, members []int, items []item, b Brief, whole bool) float64 {
+	var got, total float64
+	for ti, t := range terms {
+		best := 0.0
+		for _, ii := range members {
+			if found[ti][ii] > best {
+				best = found[ti][ii]
+			}
+		}
+		if t.kind == termStruct {
+			if s := structureIn(structural[t.w.stem], members, items, b, whole); s > best {
+				best = s
+			}
+		}
+		got += best * t.w.wt
+		total += t.w.wt
+	}
+	if total == 0 {
+		return 0
+	}
+	return got / total
+}
+
+// termIn says how well item ii holds term t.
+func termIn(t term, items []item, ii int) float64 {
+	it := items[ii]
+	switch t.kind {
+	case termValue:
+		if containsWords(it.text, t.value) {
+			return 1
+		}
+		return 0
+	case termNumber:
+		if !hasNumber(it.words, t.value) {
+			return 0
+		}
+		if t.noun == "" {
+			return 1
+		}
+		for _, j := range []int{ii, ii - 1, ii + 1} {
+			if j >= 0 && j < len(items) && matchIn(t.noun, items[j].words) >= 0.6 {
+				return 1
+			}
+		}
+		return 0
+	case termConcept:
+		return conceptIn(t.w.raw, it)
+	}
+	m := matchIn(t.w.stem, it.words)
+	if t.particip && it.pressish {
+		m *= 0.5
+	}
+	return m
+}
+
+func matchIn(stem string, ws []word) float64 {
+	best := 0.0
+	for _, w := range ws {
+		if s := wordMatch(stem, w.stem); s > best {
+			best = s
+		}
+	}
+	return best
+}
+
+func hasNumber(ws []word, n string) bool {
+	for _, w := range ws {
+		if w.raw == n || numberWords[w.raw] == n {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWords reports whether squashed text holds squashed v as whole
+// words.
+func containsWords(text, v string) bool {
+	if v == "" {
+		return false
+	}
+	return strings.Contains(" "+text+" ", " "+v+" ")
+}
+
+// conceptIn reads the signed-in state: a sign-out control or a "signed in"
+// text is evidence of signed in; a password field or a sign-in control is
+// evidence of signed out.
+func conceptIn(concept string, it item) float64 {
+	in := false
+	out := false
+	for _, w := range it.words {
+		switch w.raw {
+		case "signout":
+			in = true
+		case "signedin":
+			// "Keep me signed in" is a checkbox on the sign-in form.
+			if it.cand == nil || !(it.cand.Role == "checkbox" || it.cand.Role == "switch") {
+				in = true
+			}
+		case "signin":
+			if it.pressish {
+				out = true
+			}
+		}
+	}
+	if it.cand != nil && it.cand.InputType == "password" {
+		out = true
+	}
+	if concept == "signedin" && in && !out {
+		return 1
+	}
+	if concept == "signedout" && out && !in {
+		return 1
+	}
+	return 0
+}
+
+// structureIn says whether the members show a structure: a dialog, a form,
+// a field, a button, a list, ….
+func structureIn(kind string, members []int, items []item, b Brief, whole bool) float64 {
+	if whole && kind == "dialog" && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
+		return 1
+	}
+	lists := map[string]int{}
+	for _, ii := range members {
+		it := items[ii]
+		for _, p := range it.path {
+			lp := strings.ToLower(p)
+			switch kind {
+			case "dialog":
+				if strings.HasPrefix(lp, "dialog") || strings.HasPrefix(lp, "alertdialog") {
+					return 1
+				}
+			case "form":
+				if strings.HasPrefix(lp, "form") || strings.HasPrefix(lp, "search") {
+					return 1
+				}
+			case "list":
+				if strings.HasPrefix(lp, "listitem") || strings.HasPrefix(lp, "row") || strings.HasPrefix(lp, "article") || strings.HasPrefix(lp, "card") {
+					lists[lp]++
+				}
+			case "menu":
+				if strings.HasPrefix(lp, "menu") {
+					return 1
+				}
+			}
+		}
+		c := it.cand
+		if c == nil {
+			continue
+		}
+		switch kind {
+		case "field", "form":
+			if editable(c) || c.Role == "combobox" {
+				return 1
+			}
+		case "button":
+			if c.Role == "button" {
+				return 1
+			}
+		case "link":
+			if c.Role == "link" {
+				return 1
+			}
+		case "toggle":
+			if c.Role == "checkbox" || c.Role == "switch" {
+				return 1
+			}
+		case "tab":
+			if c.Role == "tab" {
+				return 1
+			}
+		case "menu":
+			if strings.HasPrefix(c.Role, "menu") {
+				return 1
+			}
+		}
+	}
+	if len(lists) >= 2 {
+		return 1
+	}
+	return 0
+}
+
+// judgeState judges "X is on/off/selected/empty…": the control that best
+// matches the other terms must show the state.
+func judgeState(terms []term, state string, items []item) float64 {
+	bestCov, bestIdx := 0.0, -1
+	for ii, it := range items {
+		if it.cand == nil {
+			continue
+		}
+		var got, total float64
+		for _, t := range terms {
+			f := termIn(t, items, ii)
+			if t.kind == termStruct {
+				if s := structureIn(structural[t.w.stem], []int{ii}, items, Brief{}, false); s > f {
+					f = s
+				}
+			}
+			got += f * t.w.wt
+			total += t.w.wt
+		}
+		if total > 0 && got/total > bestCov {
+			bestCov, bestIdx = got/total, ii
+		}
+	}
+	if bestIdx < 0 || bestCov < 0.5 {
+		return 0.05
+	}
+	c := items[bestIdx].cand
+	on := c.Has(surfaces.StateChecked) || c.Has(surfaces.StateSelected)
+	holds := false
+	switch state {
+	case "on":
+		holds = on
+	case "off":
+		holds = !on
+	case "enabled":
+		holds = !c.Has(surfaces.StateDisabled)
+	case "disabled":
+		holds = c.Has(surfaces.StateDisabled)
+	case "expanded":
+		holds = c.Has(surfaces.StateExpanded)
+	case "collapsed":
+		holds = !c.Has(surfaces.StateExpanded)
+	case "empty":
+		holds = c.Value == ""
+	case "filled":
+		holds = c.Value != ""
+	}
+	if !holds {
+		return 0.05
+	}
+	return smooth(bestCov)
+}
+
+// screenItems lists the title, the candidates and the context lines of a
+// brief as items in reading order (candidates first, then text: a Brief
+// does not interleave them).
+func screenItems(b Brief) []item {
+	var items []item
+	if b.Title != "" {
+		items = append(items, item{words: contentWords(b.Title), text: squash(b.Title), path: []string{"title"}})
+	}
+	for i := range b.Candidates {
+		c := &b.Candidates[i]
+		text := strings.Join([]string{c.Name, c.Label, c.Value, c.Description}, " ")
+		if c.Placeholder != "" && c.Value == "" && c.Name == "" {
+			text += " " + c.Placeholder
+		}
+		items = append(items, item{
+			words: contentWords(text), text: squash(text), path: c.Path, cand: c,
+			pressish: c.Role == "button" || c.Role == "link" || c.Role == "menuitem" || c.Role == "tab",
+		})
+	}
+	for _, l := range b.Context {
+		items = append(items, item{words: contentWords(l.Text), text: squash(l.Text), path: l.Path})
+	}
+	return items
+}
+
+func hasDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789")
+}
+
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			return true
+		}
+	}
+	return false
+}

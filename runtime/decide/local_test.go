@@ -1,0 +1,82 @@
+package decide
+
+import (
+	"context"
+	"strconv"
+	"testing"
+)
+
+// The questions the example flows ask on the fixture sites, answered by
+// the local decider on screens captured from them.
+func TestLocalChooseFixtureScreens(t *testing.T) {
+	tests := []struct {
+		screen  string
+		purpose Purpose
+		ask     string
+		value   string
+		want    string // name of the expected option; "" = none
+	}{
+		{"booking-home", PurposeTarget, "accept the cookies so the cookie banner closes", "", "Accept all"},
+		{"booking-home-nocookie", PurposeField, "where from", "", "Where from?"},
+		{"booking-home-nocookie", PurposeField, "where to", "", "Where to?"},
+		{"booking-home-nocookie", PurposeField, "departure date", "", "Departure date"},
+		{"booking-home-nocookie", PurposeControl, "travellers", "2", "Travellers"},
+		{"booking-home-nocookie", PurposeTarget, "search for flights", "", "Search flights"},
+		{"booking-details", PurposeTarget, "continue with the selected fare", "", "Continue"},
+		{"booking-traveller", PurposeField, "full name", "", "Full name"},
+		{"booking-traveller", PurposeField, "email address", "", "Email address"},
+		{"booking-traveller", PurposeTarget, "continue to the next step", "", "Continue"},
+		{"booking-insurance", PurposeOption, "travel insurance", "No thanks", "No thanks"},
+		{"booking-results", PurposeControl, "sort by", "", "Sort by"},
+		{"booking-details", PurposeTarget, "go back to the results", "", "Back to results"},
+		{"shop-home", PurposeField, "search", "", "Search products"},
+		{"shop-product", PurposeTarget, "add the product to the cart", "", "Add to cart"},
+		{"shop-added", PurposeTarget, "continue shopping", "", "Continue shopping"},
+		{"shop-added", PurposeTarget, "go to the cart", "", "Go to cart"},
+		{"shop-cart", PurposeTarget, "raise the quantity of the classic moka pot to 2", "", "Increase quantity"},
+		{"shop-cart", PurposeStopTarget, "checking out", "", "Proceed to checkout"},
+		{"mail-home", PurposeTarget, "start a new message", "", "Compose"},
+		{"mail-compose", PurposeField, "to", "", "To recipients"},
+		{"mail-compose", PurposeField, "subject", "", "Subject"},
+		{"mail-compose", PurposeField, "message body", "", "Message Body"},
+		{"mail-compose", PurposeTarget, "save the message as a draft", "", "Save draft"},
+		{"mail-compose", PurposeStopTarget, "sending the email", "", "Send"},
+		{"account-home", PurposeField, "user name or email address", "", "Email or username"},
+		{"account-home", PurposeField, "password", "", "Password"},
+		{"account-home", PurposeTarget, "sign in", "", "Sign in"},
+		{"adversarial-home", PurposeTarget, "apply the coupon", "", "Apply coupon"},
+		{"adversarial-home", PurposeStopTarget, "paying for the order", "", "Pay now"},
+		{"form-home", PurposeField, "full name", "", "Full name *"},
+		{"form-home", PurposeField, "work email", "", "Work email *"},
+		// Nothing on a sign-in page books a flight.
+		{"account-home", PurposeTarget, "search for flights", "", ""},
+	}
+	l := NewLocal()
+	for _, tc := range tests {
+		t.Run(tc.screen+"/"+tc.ask, func(t *testing.T) {
+			s := loadScreen(t, tc.screen)
+			q := askScreen(s, "1/"+string(tc.purpose), tc.purpose, tc.ask, tc.value)
+			ch, err := l.Choose(context.Background(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("ranking: %v", top(q, 3))
+			if got := nameOf(q, ch.Key); got != tc.want {
+				t.Errorf("chose %q (%s, %.2f), want %q; ranking: %v", got, ch.Key, ch.Confidence, tc.want, top(q, 4))
+			}
+		})
+	}
+}
+
+func top(q Question, n int) []string {
+	var out []string
+	for i, s := range Rank(q) {
+		if i == n {
+			break
+		}
+		out = append(out, nameOf(q, s.Key)+"="+ftoa(s.Score))
+	}
+	return out
+}
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

@@ -1,0 +1,309 @@
+package decide
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Words: how the local decider reads text. Text is lower-cased, common
+// multi-word expressions are joined into one token ("sign in" → signin),
+// split into words of letters and digits, and each word is stemmed with a
+// few English suffix rules. Synonyms map stems to a group so "from" meets
+// "origin" and "basket" meets "cart".
+
+// phrases are joined before splitting, so "log in" and "sign in" meet, and
+// "look up" reads as search. Longer phrases first.
+var phrases = []struct{ from, to string }{
+	{"e-mail", "email"}, {"e mail", "email"},
+	{"sign in", "signin"}, {"signed in", "signedin"}, {"signing in", "signin"},
+	{"log in", "signin"}, {"logged in", "signedin"}, {"logging in", "signin"}, {"login", "signin"}, {"log-in", "signin"}, {"sign-in", "signin"},
+	{"sign out", "signout"}, {"log out", "signout"}, {"logout", "signout"}, {"sign-out", "signout"}, {"signed out", "signedout"}, {"logged out", "signedout"},
+	{"sign up", "signup"}, {"sign-up", "signup"}, {"create account", "signup"}, {"create an account", "signup"},
+	{"check out", "checkout"}, {"check-out", "checkout"},
+	{"look up", "search"}, {"look for", "search"},
+	{"go to", "goto"}, {"go back", "back"},
+	{"no thanks", "nothanks"}, {"no, thanks", "nothanks"},
+	{"got it", "accept"}, {"i agree", "agree"},
+	{"zip code", "postcode"}, {"postal code", "postcode"}, {"post code", "postcode"},
+	{"security code", "cvv"}, {"card verification", "cvv"},
+	{"valid thru", "expiry"}, {"valid until", "expiry"},
+	{"first name", "firstname"}, {"given name", "firstname"}, {"last name", "lastname"}, {"family name", "lastname"}, {"surname", "lastname"},
+	{"full name", "fullname"}, {"your name", "fullname"},
+	{"phone number", "phone"}, {"mobile number", "phone"},
+	{"date of birth", "birthdate"}, {"birth date", "birthdate"}, {"birthday", "birthdate"},
+	{"one way", "oneway"}, {"one-way", "oneway"}, {"round trip", "return"},
+	{"turn on", "switchon"}, {"switch on", "switchon"}, {"turn off", "switchoff"}, {"switch off", "switchoff"},
+	{"checking out", "checkout"}, {"new message", "compose"}, {"new email", "compose"}, {"new mail", "compose"},
+}
+
+// stopwords carry no meaning for matching.
+var stopwords = set("a an the this that these those of and or is are be been being it its i me my we our "+
+	"you your yours please then than there here so as at by into onto about via just now also "+
+	"will would should can could may might must shall do does did has have had which what who whom whose "+
+	"any some all each every such very", nil)
+
+// weakWords count for little: they name the kind of thing rather than
+// words that appear on it, or join phrases.
+var weakWords = set("to from in on for with up out off new current page screen site website window item items thing "+
+	"one option options offer message notice note text section area panel info information details detail "+
+	"product products user button link field box list entry value", nil)
+
+// synonymGroups: each line is one group; a stem in a group meets every other
+// stem of the group.
+var synonymGroups = [][]string{
+	{"from", "origin", "depart", "departure", "leave"},
+	{"to", "destination", "arrive", "arrival", "going"},
+	{"buy", "purchase", "order"},
+	{"search", "find", "seek", "query"},
+	{"signin", "logon", "enter"},
+	{"signup", "register", "registration", "join"},
+	{"next", "continue", "proceed", "forward", "onward"},
+	{"close", "dismiss", "hide", "x", "×", "✕"},
+	{"accept", "agree", "allow", "ok", "okay", "consent"},
+	{"cookie", "consent", "privacy", "gdpr", "tracking"},
+	{"cart", "basket", "bag", "trolley"},
+	{"email", "mail", "address"},
+	{"message", "body", "content", "text"},
+	{"compose", "write"},
+	{"phone", "mobile", "telephone", "tel", "cell"},
+	{"date", "day", "when"},
+	{"travel", "traveller", "traveler", "passenger", "adult", "guest", "people", "person"},
+	{"price", "cost", "fare", "total", "amount", "pay", "sum"},
+	{"save", "store", "keep"},
+	{"terms", "condition", "policy", "agreement"},
+	{"add", "plus", "increase", "raise", "more", "+", "increment", "up"},
+	{"remove", "decrease", "lower", "minus", "fewer", "less", "−", "-", "decrement", "down"},
+	{"quantity", "qty", "count", "number", "amount"},
+	{"setting", "preference", "option", "configure"},
+	{"language", "locale"},
+	{"delete", "trash", "bin", "discard"},
+	{"password", "passcode", "passphrase"},
+	{"user", "username", "account", "login", "email"},
+	{"postcode", "zip", "postal"},
+	{"country", "nation"},
+	{"state", "province", "region", "county"},
+	{"cvv", "cvc", "csc", "cid"},
+	{"expiry", "expire", "expiration", "exp"},
+	{"menu", "hamburger", "navigation", "nav"},
+	{"open", "show", "view", "expand", "display", "reveal"},
+	{"select", "choose", "pick"},
+	{"result", "listing", "match", "hit"},
+	{"fullname", "name"},
+	{"subject", "topic", "title"},
+	{"recipient", "to"},
+	{"notification", "alert", "notice", "message", "banner", "toast"},
+	{"tick", "check", "mark"},
+	{"subscribe", "newsletter"},
+	{"flight", "fly", "plane"},
+	{"help", "support", "assist"},
+	{"submit", "send"},
+	{"home", "homepage"},
+	{"back", "previous", "return", "prev"},
+}
+
+// synonyms maps a stem to the groups it belongs to.
+var synonyms = func() map[string][]int {
+	m := map[string][]int{}
+	for i, g := range synonymGroups {
+		for _, w := range g {
+			s := stem(w)
+			m[s] = append(m[s], i)
+		}
+	}
+	return m
+}()
+
+func set(words string, extra []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	for _, w := range extra {
+		m[w] = true
+	}
+	return m
+}
+
+// normalize lower-cases text and joins the known phrases.
+func normalize(text string) string {
+	t := " " + strings.ToLower(text) + " "
+	t = strings.NewReplacer("’", "'", "\u00a0", " ").Replace(t)
+	for _, p := range phrases {
+		if strings.Contains(t, p.from) {
+			t = replaceWord(t, p.from, p.to)
+		}
+	}
+	return t
+}
+
+// replaceWord replaces from where it stands as whole words.
+func replaceWord(t, from, to string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(t, from)
+		if i < 0 {
+			b.WriteString(t)
+			return b.String()
+		}
+		end := i + len(from)
+		before := i == 0 || !isWordByte(t[i-1])
+		after := end >= len(t) || !isWordByte(t[end])
+		b.WriteString(t[:i])
+		if before && after {
+			b.WriteString(to)
+		} else {
+			b.WriteString(t[i:end])
+		}
+		t = t[end:]
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// rawWords splits normalized text into words of letters and digits; the
+// symbols +, −, × and ✕ count as words (icon-only steppers and close
+// buttons are named by them).
+func rawWords(text string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range normalize(text) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			cur = append(cur, r)
+		case r == '+' || r == '−' || r == '×' || r == '✕':
+			flush()
+			out = append(out, string(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// word is one meaningful token of a text.
+type word struct {
+	raw  string // as written, lower-cased
+	stem string
+	wt   float64 // 1 content, weakWeight weak
+}
+
+const weakWeight = 0.35
+
+// contentWords returns the words of text that carry meaning, stemmed, with
+// their weights. When every word is a stopword the words are kept anyway
+// ("to" alone names the recipient field of a mail).
+func contentWords(text string) []word {
+	raw := rawWords(text)
+	var out []word
+	for _, w := range raw {
+		if stopwords[w] {
+			continue
+		}
+		wt := 1.0
+		if weakWords[w] {
+			wt = weakWeight
+		}
+		out = append(out, word{raw: w, stem: stem(w), wt: wt})
+	}
+	if len(out) == 0 {
+		for _, w := range raw {
+			out = append(out, word{raw: w, stem: stem(w), wt: 1})
+		}
+	}
+	allWeak := len(out) > 0
+	for _, w := range out {
+		allWeak = allWeak && w.wt < 1
+	}
+	if allWeak { // "to", "from": the weak words are all there is
+		for i := range out {
+			out[i].wt = 1
+		}
+	}
+	return out
+}
+
+// stem strips common English suffixes so inflections meet: "flights" →
+// "flight", "searching" → "search", "applied" → "apply", "travellers" →
+// "traveller". It is deliberately light: both sides of a comparison go
+// through it, so it only has to be consistent.
+func stem(w string) string {
+	if len(w) <= 3 {
+		return w
+	}
+	cut := func(suf, rep string) bool {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			w = w[:len(w)-len(suf)] + rep
+			return true
+		}
+		return false
+	}
+	// Plurals and third persons first, then -ing/-ed, so "settings" and
+	// "setting" end alike.
+	switch {
+	case cut("ies", "y"), cut("sses", "ss"):
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+	case cut("s", ""):
+	}
+	if cut("ied", "y") || cut("ing", "") || cut("ed", "") {
+		// A doubled final consonant of a cut suffix ("shopping" →
+		// "shop"); not l, s, d, z, f, which English doubles in the stem
+		// itself ("added", "travelled", "passed").
+		if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouylsdzf", rune(w[n-1])) {
+			w = w[:n-1]
+		}
+	}
+	// A final e ("save", "close", "purchase") so "saving" meets "save", and
+	// a final ie so "cookie" meets "cookies".
+	if n := len(w); n >= 4 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	if n := len(w); n >= 4 && w[n-1] == 'i' {
+		w = w[:n-1] + "y"
+	}
+	return w
+}
+
+// wordMatch scores how well stem a meets stem b: 1 equal, 0.8 synonyms,
+// 0.6 one a prefix of the other (at least 5 letters), else 0.
+func wordMatch(a, b string) float64 {
+	if a == b {
+		return 1
+	}
+	for _, ga := range synonyms[a] {
+		for _, gb := range synonyms[b] {
+			if ga == gb {
+				return 0.8
+			}
+		}
+	}
+	if len(a) >= 5 && len(b) >= 5 && (strings.HasPrefix(a, b) || strings.HasPrefix(b, a)) {
+		return 0.6
+	}
+	return 0
+}
+
+// isNumber reports whether w is all digits.
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// numberWords reads small counts written as words.
+var numberWords = map[string]string{"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "single": "1"}
