@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"flow/surfaces"
 )
@@ -44,16 +45,17 @@ func (l *Local) Judge(ctx context.Context, s Statement) (Judgement, error) {
 
 var quoted = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'|‘([^’]+)’`)
 
-// presenceWords only say that something is there.
-var presenceWords = set("visible shown show shows showing displayed display displays listed present appear appears appeared "+
-	"exist exists says say saying reads read contains contain containing includes include including see seen there now still "+
-	"currently open opened counts count holds has have lists", nil)
-
 var negations = set("no not none nothing never without isn aren doesn don wasn weren nobody nowhere", nil)
+
+// screenNegations mark a screen text that denies what it names ("No
+// results found", "Nothing matched your search").
+var screenNegations = set("no not none nothing never without isn aren couldn didn cannot zero", nil)
 
 // structural nouns and what satisfies them.
 var structural = map[string]string{
 	"dialog": "dialog", "popup": "dialog", "modal": "dialog", "overlay": "dialog", "banner": "dialog", "lightbox": "dialog", "prompt": "dialog",
+	"window": "dialog", "option": "choice", "choice": "choice",
+	"message": "notice", "notice": "notice", "notification": "notice", "alert": "notice", "toast": "notice", "confirmation": "notice",
 	"form": "form", "field": "field", "input": "field", "textbox": "field", "box": "field",
 	"button": "button", "link": "link", "checkbox": "toggle", "switch": "toggle", "toggle": "toggle",
 	"list": "list", "menu": "menu", "tab": "tab", "tabl": "list",
@@ -69,10 +71,13 @@ var stateWords = map[string]string{
 // item is one thing on the screen.
 type item struct {
 	words    []word
+	ctx      []word // words of the ancestor path: what the item is in
 	text     string // squashed text, for value lookups
 	path     []string
 	cand     *surfaces.Candidate
-	pressish bool // a button or link: its name offers an act
+	pressish bool   // a button or link: its name offers an act
+	role     string // a context line's role: heading, alert, status
+	negated  bool   // the text denies what it names
 }
 
 type term struct {
@@ -104,6 +109,7 @@ func judgeText(text string, b Brief) float64 {
 		}
 		return " "
 	})
+	values = append(values, shownValues(rest)...)
 	raw := rawWords(rest)
 	negated := false
 	var kept []string
@@ -184,8 +190,16 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 			t.kind = termConcept
 		case structural[t.w.stem] != "":
 			t.kind, t.w.wt = termStruct, 0.5
+			switch {
+			case structural[t.w.stem] == "dialog" && t.w.stem != "banner":
+				t.w.wt = 1 // "a dialog says …": no dialog, no truth
+			case structural[t.w.stem] == "notice":
+				t.w.wt = weakWeight
+			}
 		}
-		t.particip = strings.HasSuffix(w, "ed") && t.kind == termWord
+		if t.kind == termWord && strings.HasSuffix(w, "ed") {
+			t.particip, t.w.wt = true, 1.5 // the predicate: "is applied"
+		}
 		terms = append(terms, t)
 	}
 	for _, v := range values {
@@ -216,9 +230,36 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 			}
 		}
 	}
+	// A sign-in state decides alone: "the user is signed in" is true when
+	// the screen shows a signed-in account, whatever other words it uses.
+	for ti, t := range terms {
+		if t.kind == termConcept {
+			for _, f := range found[ti] {
+				if f > 0 {
+					return 0.95
+				}
+			}
+			return 0.05
+		}
+	}
+	// The predicate ("applied", "saved") must be on the screen in some form.
+	for ti, t := range terms {
+		if t.particip {
+			best := 0.0
+			for _, f := range found[ti] {
+				best = max(best, f)
+			}
+			if best < 0.6 {
+				return 0.1
+			}
+		}
+	}
 	// Groups: every path prefix, and the whole screen.
 	groups := map[string][]int{}
 	for ii, it := range items {
+		if len(it.path) == 0 {
+			groups[""] = append(groups[""], ii) // the top level is a group too
+		}
 		for d := 1; d <= len(it.path); d++ {
 			k := strings.Join(it.path[:d], "\x00")
 			groups[k] = append(groups[k], ii)
@@ -228,7 +269,7 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 	for i := range items {
 		all[i] = i
 	}
-	best := 0.85 * coverage(terms, found, all, items, b, true)
+	best := 0.9 * coverage(terms, found, all, items, b, true)
 	for _, members := range groups {
 		if c := coverage(terms, found, members, items, b, false); c > best {
 			best = c
@@ -293,9 +334,32 @@ func termIn(t term, items []item, ii int) float64 {
 	case termConcept:
 		return conceptIn(t.w.raw, it)
 	}
-	m := matchIn(t.w.stem, it.words)
-	if t.particip && it.pressish {
-		m *= 0.5
+	if t.particip {
+		// A past participle meets a past form at full weight, the bare verb
+		// ("Add €20 for free delivery") at half, and a button offering the
+		// act at a quarter.
+		m := 0.0
+		for _, w := range it.words {
+			s := wordMatch(t.w.stem, w.stem)
+			if !strings.HasSuffix(w.raw, "ed") {
+				s *= 0.5
+			}
+			m = max(m, s)
+		}
+		if it.pressish {
+			m *= 0.5
+		}
+		if it.negated {
+			m *= 0.3
+		}
+		return m
+	}
+	m := max(matchIn(t.w.stem, it.words), 0.7*matchIn(t.w.stem, it.ctx))
+	if len(it.path) == 1 && it.path[0] == "title" {
+		m *= 0.7 // the title names the page, not what it shows now
+	}
+	if it.negated {
+		m *= 0.3 // "No results found" is no result
 	}
 	return m
 }
@@ -367,6 +431,20 @@ func structureIn(kind string, members []int, items []item, b Brief, whole bool) 
 	if whole && kind == "dialog" && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
 		return 1
 	}
+	if kind == "notice" {
+		best := 0.0
+		for _, ii := range members {
+			it := items[ii]
+			switch {
+			case it.role == "alert" || it.role == "status":
+				return 1
+			case it.cand == nil && it.role != "heading" && len(it.path) > 0 && it.path[0] == "title":
+			case it.cand == nil:
+				best = 0.6 // any text can be a message
+			}
+		}
+		return best
+	}
 	lists := map[string]int{}
 	for _, ii := range members {
 		it := items[ii]
@@ -387,6 +465,10 @@ func structureIn(kind string, members []int, items []item, b Brief, whole bool) 
 				}
 			case "menu":
 				if strings.HasPrefix(lp, "menu") {
+					return 1
+				}
+			case "choice":
+				if strings.HasPrefix(lp, "radiogroup") || strings.HasPrefix(lp, "listbox") {
 					return 1
 				}
 			}
@@ -410,6 +492,10 @@ func structureIn(kind string, members []int, items []item, b Brief, whole bool) 
 			}
 		case "toggle":
 			if c.Role == "checkbox" || c.Role == "switch" {
+				return 1
+			}
+		case "choice":
+			if c.Role == "radio" || c.Role == "option" || c.Role == "menuitemradio" || len(c.Options) > 1 {
 				return 1
 			}
 		case "tab":
@@ -496,12 +582,19 @@ func screenItems(b Brief) []item {
 			text += " " + c.Placeholder
 		}
 		items = append(items, item{
-			words: contentWords(text), text: squash(text), path: c.Path, cand: c,
+			words: contentWords(text), ctx: pathWords(c.Path), text: squash(text), path: c.Path, cand: c,
 			pressish: c.Role == "button" || c.Role == "link" || c.Role == "menuitem" || c.Role == "tab",
 		})
 	}
 	for _, l := range b.Context {
-		items = append(items, item{words: contentWords(l.Text), text: squash(l.Text), path: l.Path})
+		items = append(items, item{words: contentWords(l.Text), ctx: pathWords(l.Path), text: squash(l.Text), path: l.Path, role: l.Role})
+	}
+	for i := range items {
+		for _, w := range rawWords(items[i].text) {
+			if screenNegations[w] {
+				items[i].negated = true
+			}
+		}
 	}
 	return items
 }
@@ -517,4 +610,45 @@ func hasLetter(s string) bool {
 		}
 	}
 	return false
+}
+
+// pathWords are the words of an ancestor path's labels ("Choose your
+// fare" of `radiogroup "Choose your fare"`), without the role names.
+func pathWords(path []string) []word {
+	var out []word
+	for _, p := range path {
+		if i := strings.IndexByte(p, '"'); i >= 0 {
+			out = append(out, contentWords(p[i:])...)
+		}
+	}
+	return out
+}
+
+// showVerbs introduce what a text shows: "the country field shows United
+// States".
+var showVerbs = set("shows show says say reads read displays display contains contain equals", nil)
+
+// shownValues finds the capitalised words after a show verb ("shows
+// United States", "says Draft saved"): written as values, they must appear
+// as written, not merely as words of the same stem.
+func shownValues(text string) []string {
+	fs := strings.Fields(text)
+	var out []string
+	for i := 0; i < len(fs)-1; i++ {
+		if !showVerbs[strings.ToLower(strings.Trim(fs[i], ",.;:"))] {
+			continue
+		}
+		var run []string
+		for _, f := range fs[i+1:] {
+			r := []rune(f)
+			if len(r) == 0 || !unicode.IsUpper(r[0]) {
+				break
+			}
+			run = append(run, f)
+		}
+		if len(run) > 0 {
+			out = append(out, strings.Join(run, " "))
+		}
+	}
+	return out
 }

@@ -152,7 +152,7 @@ func optionFields(o Option) (name []word, fs []field) {
 	switch {
 	case o.Candidate != nil:
 		c := o.Candidate
-		name = contentWords(c.Name)
+		name = contentWords(firstNonEmpty(c.Name, c.Label, c.Placeholder, c.Description))
 		add(c.Name, 1)
 		if c.Label != c.Name {
 			add(c.Label, 1)
@@ -189,7 +189,9 @@ func optionFields(o Option) (name []word, fs []field) {
 
 // overlap measures how much of want is found in fs (recall, weighted) and
 // how much of name is met by want (precision).
-func overlap(want []word, name []word, fs []field) (recall, precision float64) {
+// Words with digits in name are left out of precision when skipDigits is
+// set: a price in a button's name is not a word the step should meet.
+func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, precision float64) {
 	var got, total float64
 	for _, w := range want {
 		best := 0.0
@@ -208,6 +210,9 @@ func overlap(want []word, name []word, fs []field) (recall, precision float64) {
 	}
 	got, total = 0, 0
 	for _, t := range name {
+		if skipDigits && hasDigit(t.raw) {
+			continue // prices and counts in a name are values, not words to meet
+		}
 		best := 0.0
 		for _, w := range want {
 			best = math.Max(best, wordMatch(w.stem, t.stem))
@@ -234,7 +239,7 @@ func fscore(recall, precision float64) float64 {
 func (m *matcher) score(opts []Option, i int) float64 {
 	o := opts[i]
 	name, fs := optionFields(o)
-	r, p := overlap(m.ask, name, fs)
+	r, p := overlap(m.ask, name, fs, true)
 	s := fscore(r, p)
 	if m.q.Purpose == PurposeText && o.Line != nil && i > 0 {
 		s = math.Max(s, m.valueAfterLabel(opts, i))
@@ -265,7 +270,7 @@ func (m *matcher) withValue(o Option, name []word, fs []field, s float64) float6
 	// Only the option's own words count for a value: a path or a field
 	// label naming it is not the option itself.
 	own1 := []field{{name, 1}}
-	vr, vp := overlap(m.value, name, own1)
+	vr, vp := overlap(m.value, name, own1, false)
 	v := fscore(vr, vp)
 	if m.q.Purpose == PurposeOption || m.q.Purpose == PurposeCard {
 		return 0.8*v + 0.2*s
@@ -289,7 +294,10 @@ func (m *matcher) valueAfterLabel(opts []Option, i int) float64 {
 	if looksLikeValue(pname) {
 		return 0
 	}
-	r, p := overlap(m.ask, pname, pfs)
+	r, p := overlap(m.ask, pname, pfs, true)
+	if prev.Line.Role == "heading" {
+		return 0.6 * fscore(r, p) // a heading names a section, not the next value
+	}
 	return 0.95 * fscore(r, p)
 }
 

@@ -40,13 +40,18 @@ var phrases = []struct{ from, to string }{
 var stopwords = set("a an the this that these those of and or is are be been being it its i me my we our "+
 	"you your yours please then than there here so as at by into onto about via just now also "+
 	"will would should can could may might must shall do does did has have had which what who whom whose "+
-	"any some all each every such very", nil)
+	"any some all each every such very was were am get gets got if", nil)
 
 // weakWords count for little: they name the kind of thing rather than
 // words that appear on it, or join phrases.
 var weakWords = set("to from in on for with up out off new current page screen site website window item items thing "+
 	"one option options offer message notice note text section area panel info information details detail "+
 	"product products user button link field box list entry value", nil)
+
+// presenceWords only say that something is there.
+var presenceWords = set("visible shown show shows showing displayed display displays listed present appear appears appeared "+
+	"exist exists says say saying reads read contains contain containing includes include including see seen there now still "+
+	"currently open opened counts count holds has have lists page screen site", nil)
 
 // synonymGroups: each line is one group; a stem in a group meets every other
 // stem of the group.
@@ -69,7 +74,7 @@ var synonymGroups = [][]string{
 	{"date", "day", "when"},
 	{"travel", "traveller", "traveler", "passenger", "adult", "guest", "people", "person"},
 	{"price", "cost", "fare", "total", "amount", "pay", "sum"},
-	{"save", "store", "keep"},
+	{"save", "store", "keep", "update"},
 	{"terms", "condition", "policy", "agreement"},
 	{"add", "plus", "increase", "raise", "more", "+", "increment", "up"},
 	{"remove", "decrease", "lower", "minus", "fewer", "less", "−", "-", "decrement", "down"},
@@ -84,7 +89,16 @@ var synonymGroups = [][]string{
 	{"state", "province", "region", "county"},
 	{"cvv", "cvc", "csc", "cid"},
 	{"expiry", "expire", "expiration", "exp"},
-	{"menu", "hamburger", "navigation", "nav"},
+	{"menu", "hamburger", "burger", "bars", "navicon", "navigation", "nav", "kebab"},
+	{"close", "times", "xmark", "cross"},
+	{"search", "magnifier", "magnifying", "loupe", "glass"},
+	{"delete", "trash", "bin", "garbage"},
+	{"edit", "pencil", "modify", "change"},
+	{"setting", "cog", "gear", "gears", "sliders"},
+	{"more", "ellipsis", "dots", "overflow"},
+	{"summary", "review", "overview", "recap"},
+	{"favourite", "favorite", "heart", "like", "star"},
+	{"notification", "bell"},
 	{"open", "show", "view", "expand", "display", "reveal"},
 	{"select", "choose", "pick"},
 	{"result", "listing", "match", "hit"},

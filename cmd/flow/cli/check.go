@@ -27,6 +27,7 @@ func (e *env) validate(c *ucli.Context) error {
 	if err := e.report(c, f, diags); err != nil {
 		return err
 	}
+	e.tally(f, len(sources), diags)
 	if diags.HasErrors() {
 		return exitError{ExitErrors}
 	}
@@ -57,10 +58,26 @@ func (e *env) lint(c *ucli.Context) error {
 	if err := e.report(c, f, diags); err != nil {
 		return err
 	}
+	e.tally(f, len(sources), diags)
 	if diags.HasErrors() || (c.Bool("strict") && hasWarnings(diags)) {
 		return exitError{ExitErrors}
 	}
 	return nil
+}
+
+// tally ends a text report with one line on stderr saying how much was
+// checked and what was found, so a clean run is visibly clean:
+// "8 files checked: no problems", "8 files checked: 1 error, 2 warnings".
+// Machine formats keep stderr quiet.
+func (e *env) tally(format string, files int, diags grammar.Diagnostics) {
+	if format != "text" {
+		return
+	}
+	found := summary(diags)
+	if found == "" {
+		found = "no problems"
+	}
+	fmt.Fprintf(e.stderr, "%s checked: %s\n", plural(files, "file"), found)
 }
 
 func hasWarnings(diags grammar.Diagnostics) bool {

@@ -68,8 +68,7 @@ func (e *env) report(c *ucli.Context, format string, diags grammar.Diagnostics) 
 	return e.printText(c, e.stdout, diags)
 }
 
-// printText prints diags as text to w, coloured when w is a terminal, and a
-// summary line to stderr.
+// printText prints diags as text to w, coloured when w is a terminal.
 func (e *env) printText(c *ucli.Context, w io.Writer, diags grammar.Diagnostics) error {
 	if len(diags) == 0 {
 		return nil
@@ -78,13 +77,7 @@ func (e *env) printText(c *ucli.Context, w io.Writer, diags grammar.Diagnostics)
 	if err != nil {
 		return err
 	}
-	if err := render.Text(w, diags, e.sources, render.TextOptions{Color: color}); err != nil {
-		return err
-	}
-	if s := summary(diags); s != "" {
-		fmt.Fprintln(e.stderr, s)
-	}
-	return nil
+	return render.Text(w, diags, e.sources, render.TextOptions{Color: color})
 }
 
 // summary counts diags by severity: "2 errors, 1 warning".
