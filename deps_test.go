@@ -35,10 +35,10 @@ var allowed = map[string][]string{
 
 	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide"},
 	"runtime/decide":           {"surfaces", "guard", "plan"},
-	"record":                   {"grammar", "guard", "surfaces"},
+	"record":                   {"grammar", "guard", "surfaces", "internal/suggest"},
 	"cmd/flow":                 {"*"},
 	"cmd/flow/cli":             {"*"},
-	"cmd/flow/internal/render": {"grammar"},
+	"cmd/flow/internal/render": {"grammar", "internal/suggest"},
 }
 
 // Outside packages that only one place may use: the browser driver lives in

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"flow/internal/suggest"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -478,7 +480,7 @@ func (c *converter) flat(k tcur) Stmt {
 		}
 		if mode.Name != "stop" && mode.Name != "fill_then_approve" {
 			hint := "write `payment stop` (the default) or `payment fill_then_approve`"
-			if s := suggest(mode.Name, []string{"stop", "fill_then_approve"}); s != "" {
+			if s := suggest.Closest(mode.Name, []string{"stop", "fill_then_approve"}); s != "" {
 				hint = fmt.Sprintf("did you mean `%s`? ", s) + hint
 			}
 			c.errorAt(mode.Range, hint, "unknown payment mode `%s`", mode.Name)
@@ -665,7 +667,7 @@ func (c *converter) typeRef(t *lexToken) *TypeRef {
 	}
 	if !known {
 		hint := "the types are " + strings.Join(typeNames, ", ")
-		if s := suggest(id.Name, typeNames); s != "" {
+		if s := suggest.Closest(id.Name, typeNames); s != "" {
 			hint = fmt.Sprintf("did you mean `%s`? %s", s, hint)
 		}
 		c.errorAt(id.Range, hint, "unknown type `%s`", id.Name)
@@ -761,7 +763,7 @@ func (c *converter) budget(k tcur) Stmt {
 			}
 		default:
 			hint := "a budget lists actions N, decisions N and time DURATION"
-			if s := suggest(kind.Name, budgetKinds); s != "" {
+			if s := suggest.Closest(kind.Name, budgetKinds); s != "" {
 				hint = fmt.Sprintf("did you mean `%s`? %s", s, hint)
 			}
 			c.errorAt(kind.Range, hint, "unknown budget `%s`", kind.Name)

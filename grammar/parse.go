@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"flow/internal/suggest"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -292,8 +294,8 @@ func (c *converter) syntaxError(err error, lo, cut int, head bool) (d *Diagnosti
 		switch {
 		case u.kind == kPunct && u.text == "=":
 			d.Hint = fmt.Sprintf("to compute a variable write `set %s = …`", head0.text)
-		case suggest(head0.text, stepWords) != "":
-			d.Hint = fmt.Sprintf("did you mean `%s`?", suggest(head0.text, stepWords))
+		case suggest.Closest(head0.text, stepWords) != "":
+			d.Hint = fmt.Sprintf("did you mean `%s`?", suggest.Closest(head0.text, stepWords))
 		default:
 			d.Hint = "a step starts with one of " + strings.Join(stepWords, ", ") + ", or calls a flow: name(…)"
 		}
@@ -596,39 +598,4 @@ func nextTerm(e string) (term string, suffix byte, rest string) {
 		i++
 	}
 	return term, suffix, e[i:]
-}
-
-// suggest returns the candidate closest to name by edit distance, if it is
-// close enough to be a likely typo.
-func suggest(name string, candidates []string) string {
-	best, bestD := "", len(name)/2+1
-	if bestD > 3 {
-		bestD = 3
-	}
-	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestD || (d == bestD && best == "" && d <= 2) {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

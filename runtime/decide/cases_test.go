@@ -167,25 +167,25 @@ func TestLocalJudgeHandMade(t *testing.T) {
 		name   string
 		screen surfaces.Screen
 		text   string
-		holds  bool
+		holds  verdict
 	}{
-		{"count near its noun", summary, "the summary shows 2 traveller", true},
-		{"count elsewhere", oneAdult, "the summary shows 2 traveller", false},
-		{"switch on", settings(true, "United States"), "the monthly newsletter switch is on", true},
-		{"switch off", settings(false, "United States"), "the monthly newsletter switch is on", false},
-		{"switch off holds off", settings(false, "United States"), "the monthly newsletter switch is off", true},
-		{"not on", settings(false, "United States"), "not the monthly newsletter switch is on", true},
-		{"field shows value", settings(true, "United States"), "the country field shows United States", true},
-		{"field shows other value", settings(true, "Canada"), "the country field shows United States", false},
-		{"saved message", saved, "a message says the settings are saved", true},
-		{"no saved message", settings(true, "United States"), "a message says the settings are saved", false},
-		{"signed in", saved, "the page shows that the user is signed in", true},
-		{"injected text is not a switch", injected, "the monthly newsletter switch is on", false},
-		{"results listed", results, "search results for moka pot are listed", true},
-		{"no results", empty, "search results for moka pot are listed", false},
-		{"no results, negated", empty, "no search results are shown", true},
-		{"quoted value", results, `the page says "moka pot"`, true},
-		{"quoted value missing", results, `the page says "french press"`, false},
+		{"count near its noun", summary, "the summary shows 2 traveller", yes},
+		{"count elsewhere", oneAdult, "the summary shows 2 traveller", no},
+		{"switch on", settings(true, "United States"), "the monthly newsletter switch is on", yes},
+		{"switch off", settings(false, "United States"), "the monthly newsletter switch is on", no},
+		{"switch off holds off", settings(false, "United States"), "the monthly newsletter switch is off", yes},
+		{"not on", settings(false, "United States"), "not the monthly newsletter switch is on", yes},
+		{"field shows value", settings(true, "United States"), "the country field shows United States", yes},
+		{"field shows other value", settings(true, "Canada"), "the country field shows United States", no},
+		{"saved message", saved, "a message says the settings are saved", yes},
+		{"no saved message", settings(true, "United States"), "a message says the settings are saved", no},
+		{"signed in", saved, "the page shows that the user is signed in", yes},
+		{"injected text is not a switch", injected, "the monthly newsletter switch is on", no},
+		{"results listed", results, "search results for moka pot are listed", yes},
+		{"no results", empty, "search results for moka pot are listed", no},
+		{"no results, negated", empty, "no search results are shown", yes},
+		{"quoted value", results, `the page says "moka pot"`, yes},
+		{"quoted value missing", results, `the page says "french press"`, no},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -193,9 +193,7 @@ func TestLocalJudgeHandMade(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.holds && j.Probability < 0.75 || !tc.holds && j.Probability > 0.25 {
-				t.Errorf("%q: p = %.2f, want it to %s", tc.text, j.Probability, map[bool]string{true: "hold", false: "not hold"}[tc.holds])
-			}
+			tc.holds.check(t, tc.text, j.Probability)
 		})
 	}
 }

@@ -58,7 +58,7 @@ var structural = map[string]string{
 	"message": "notice", "notice": "notice", "notification": "notice", "alert": "notice", "toast": "notice", "confirmation": "notice",
 	"form": "form", "field": "field", "input": "field", "textbox": "field", "box": "field",
 	"button": "button", "link": "link", "checkbox": "toggle", "switch": "toggle", "toggle": "toggle",
-	"list": "list", "menu": "menu", "tab": "tab", "tabl": "list",
+	"list": "list", "menu": "menu", "tab": "tab", "tabl": "list", "result": "list",
 }
 
 // stateWords map to the state a control must show.
@@ -111,11 +111,23 @@ func judgeText(text string, b Brief) float64 {
 	})
 	values = append(values, shownValues(rest)...)
 	raw := rawWords(rest)
+	if len(raw) > 0 && intentVerbs[raw[0]] {
+		return judgeIntent(raw, values, items, b)
+	}
+	return judgeWords(raw, values, items, b)
+}
+
+// judgeWords judges a condition's words (quoted values taken out).
+func judgeWords(raw []string, values []string, items []item, b Brief) float64 {
 	negated := false
 	var kept []string
 	for i, w := range raw {
 		if negations[w] || (w == "t" && i > 0 && (raw[i-1] == "isn" || raw[i-1] == "aren" || raw[i-1] == "doesn" || raw[i-1] == "don")) {
-			negated = true
+			negated = !negated
+			continue
+		}
+		if goneWords[w] { // "the banner closes" = the banner is no longer shown
+			negated = !negated
 			continue
 		}
 		kept = append(kept, w)
@@ -191,8 +203,8 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 		case structural[t.w.stem] != "":
 			t.kind, t.w.wt = termStruct, 0.5
 			switch {
-			case structural[t.w.stem] == "dialog" && t.w.stem != "banner":
-				t.w.wt = 1 // "a dialog says …": no dialog, no truth
+			case structural[t.w.stem] == "dialog" && t.w.stem != "banner", t.w.stem == "result":
+				t.w.wt = 1 // "a dialog says …", "results are listed": the subject itself
 			case structural[t.w.stem] == "notice":
 				t.w.wt = weakWeight
 			}
@@ -269,9 +281,13 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 	for i := range items {
 		all[i] = i
 	}
-	best := 0.9 * coverage(terms, found, all, items, b, true)
-	for _, members := range groups {
-		if c := coverage(terms, found, members, items, b, false); c > best {
+	best := 0.9 * coverage(terms, found, all, items, b, 0)
+	for k, members := range groups {
+		depth := 0
+		if k != "" {
+			depth = strings.Count(k, "\x00") + 1
+		}
+		if c := coverage(terms, found, members, items, b, depth); c > best {
 			best = c
 		}
 	}
@@ -286,7 +302,8 @@ func smooth(c float64) float64 {
 }
 
 // coverage is the weighted share of terms found among the members.
-func coverage(terms []term, found [][]float64, members []int, items []item, b Brief, whole bool) float64 {
+// depth is the length of the members' common path (0 for the whole screen).
+func coverage(terms []term, found [][]float64, members []int, items []item, b Brief, depth int) float64 {
 	var got, total float64
 	for ti, t := range terms {
 		best := 0.0
@@ -296,7 +313,7 @@ func coverage(terms []term, found [][]float64, members []int, items []item, b Br
 			}
 		}
 		if t.kind == termStruct {
-			if s := structureIn(structural[t.w.stem], members, items, b, whole); s > best {
+			if s := structureIn(structural[t.w.stem], members, items, b, depth); s > best {
 				best = s
 			}
 		}
@@ -326,7 +343,7 @@ func termIn(t term, items []item, ii int) float64 {
 			return 1
 		}
 		for _, j := range []int{ii, ii - 1, ii + 1} {
-			if j >= 0 && j < len(items) && matchIn(t.noun, items[j].words) >= 0.6 {
+			if j >= 0 && j < len(items) && max(matchIn(t.noun, items[j].words), matchIn(t.noun, items[j].ctx)) >= 0.6 {
 				return 1
 			}
 		}
@@ -426,9 +443,11 @@ func conceptIn(concept string, it item) float64 {
 }
 
 // structureIn says whether the members show a structure: a dialog, a form,
-// a field, a button, a list, ….
-func structureIn(kind string, members []int, items []item, b Brief, whole bool) float64 {
-	if whole && kind == "dialog" && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
+// a field, a button, a list, …. A list counts only as repeated items right
+// under the group (depth is the length of the group's path), so the words
+// that name the list sit around it, not anywhere on the page.
+func structureIn(kind string, members []int, items []item, b Brief, depth int) float64 {
+	if depth == 0 && kind == "dialog" && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
 		return 1
 	}
 	if kind == "notice" {
@@ -448,7 +467,7 @@ func structureIn(kind string, members []int, items []item, b Brief, whole bool) 
 	lists := map[string]int{}
 	for _, ii := range members {
 		it := items[ii]
-		for _, p := range it.path {
+		for pi, p := range it.path {
 			lp := strings.ToLower(p)
 			switch kind {
 			case "dialog":
@@ -460,6 +479,9 @@ func structureIn(kind string, members []int, items []item, b Brief, whole bool) 
 					return 1
 				}
 			case "list":
+				if pi != depth {
+					continue
+				}
 				if strings.HasPrefix(lp, "listitem") || strings.HasPrefix(lp, "row") || strings.HasPrefix(lp, "article") || strings.HasPrefix(lp, "card") {
 					lists[lp]++
 				}
@@ -526,7 +548,7 @@ func judgeState(terms []term, state string, items []item) float64 {
 		for _, t := range terms {
 			f := termIn(t, items, ii)
 			if t.kind == termStruct {
-				if s := structureIn(structural[t.w.stem], []int{ii}, items, Brief{}, false); s > f {
+				if s := structureIn(structural[t.w.stem], []int{ii}, items, Brief{}, len(it.path)); s > f {
 					f = s
 				}
 			}
@@ -651,4 +673,88 @@ func shownValues(text string) []string {
 		}
 	}
 	return out
+}
+
+// goneWords say that something left the screen.
+var goneWords = set("closes closed disappears disappeared gone hidden dismissed vanishes removed deleted", nil)
+
+// intentVerbs open a `do` intent ("save the message as a draft"). A
+// statement starting with one is judged as "the intent is achieved".
+var intentVerbs = set("go goto open click press tap save search find accept continue proceed add raise increase lower "+
+	"decrease reduce tick untick check uncheck turn switchon switchoff start apply signin signout close dismiss select "+
+	"choose pick submit send create delete remove show expand collapse view book buy pay use set change update move "+
+	"navigate visit return back confirm reject decline agree upload download scroll sort filter clear reset subscribe "+
+	"unsubscribe enable disable toggle make put get keep leave cancel edit write compose reply forward archive mark "+
+	"star share copy print refresh reload next", nil)
+
+// actVerbs name acts whose success shows only as a change of screen
+// ("continue", "go to the cart", "start a new message"): no words on the
+// new screen prove them.
+var actVerbs = set("go goto open click press tap continue proceed start create compose write book buy pay send submit "+
+	"make visit navigate return back scroll move show view expand collapse next use edit reply forward share copy print "+
+	"refresh reload get put keep leave", nil)
+
+// ActIntent reports whether a `do` intent names an act whose success shows
+// only as a change of screen ("continue to the next step", "go to the
+// cart", "start a new message") rather than a state that words on the
+// screen can prove ("save the draft" → "Draft saved", "tick the terms box"
+// → a checked box). The local decider judges an act intent as not
+// achieved, so a runtime should count such a `do` done once its chosen
+// press changed the screen.
+func ActIntent(intent string) bool {
+	raw := rawWords(quoted.ReplaceAllString(intent, " "))
+	if len(raw) == 0 || !actVerbs[raw[0]] {
+		return false
+	}
+	for _, w := range raw {
+		if w == "so" || w == "until" {
+			return false
+		}
+	}
+	return true
+}
+
+// participles of intent verbs that do not take a plain -ed.
+var participles = map[string]string{"signin": "signedin", "signout": "signedout", "apply": "applied", "add": "added",
+	"save": "saved", "remove": "removed", "delete": "deleted", "accept": "accepted", "confirm": "confirmed",
+	"update": "updated", "subscribe": "subscribed", "unsubscribe": "unsubscribed", "reject": "rejected",
+	"decline": "declined", "upload": "uploaded", "archive": "archived", "cancel": "cancelled", "reset": "reset",
+	"sort": "sorted", "filter": "filtered", "download": "downloaded", "agree": "agreed", "mark": "marked", "star": "starred"}
+
+// judgeIntent judges "the intent is achieved" for a do intent.
+func judgeIntent(raw []string, values []string, items []item, b Brief) float64 {
+	// "accept the cookies so the banner closes": the clause after so/until
+	// says what achieved looks like.
+	for i, w := range raw {
+		if (w == "so" || w == "until") && i+1 < len(raw) {
+			rest := raw[i+1:]
+			if len(rest) > 0 && rest[0] == "that" {
+				rest = rest[1:]
+			}
+			return judgeWords(rest, nil, items, b)
+		}
+	}
+	verb, rest := raw[0], raw[1:]
+	switch {
+	case verb == "tick" || verb == "check" || verb == "select" || verb == "choose" || verb == "pick" || verb == "enable" || verb == "switchon" || verb == "agree":
+		return judgeWords(append(rest, "on"), values, items, b)
+	case verb == "untick" || verb == "uncheck" || verb == "disable" || verb == "switchoff" || verb == "clear":
+		return judgeWords(append(rest, "off"), values, items, b)
+	case verb == "turn" || verb == "toggle" || verb == "set" || verb == "change" || verb == "raise" || verb == "increase" ||
+		verb == "lower" || verb == "decrease" || verb == "reduce":
+		// "turn the switch on", "raise the quantity of the mug to 2": the
+		// rest states the end.
+		return judgeWords(rest, values, items, b)
+	case verb == "search" || verb == "find":
+		return judgeWords(append([]string{"search", "result"}, rest...), values, items, b)
+	case verb == "close" || verb == "dismiss" || verb == "hide":
+		return 1 - judgeWords(rest, values, items, b)
+	case actVerbs[verb]:
+		return 0.05
+	}
+	p, ok := participles[verb]
+	if !ok {
+		p = verb + "ed"
+	}
+	return judgeWords(append(rest, p), values, items, b)
 }

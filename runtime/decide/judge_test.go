@@ -11,35 +11,43 @@ func TestLocalJudgeFixtureScreens(t *testing.T) {
 	tests := []struct {
 		screen string
 		text   string
-		holds  bool
+		holds  verdict
 	}{
-		{"booking-home", "a cookie banner or consent dialog is visible", true},
-		{"booking-home-nocookie", "a cookie banner or consent dialog is visible", false},
-		{"shop-home", "a cookie banner or consent dialog is visible", false},
-		{"booking-results", "flight results are listed", true},
-		{"booking-home-nocookie", "flight results are listed", false},
-		{"booking-details", "the fare options are shown", true},
-		{"booking-details", "the Basic fare is selected", true},
-		{"booking-details", "the Flex fare is selected", false},
-		{"booking-insurance", "a travel insurance offer is shown", true},
-		{"booking-traveller", "a travel insurance offer is shown", false},
-		{"booking-results", "the results show 2 travellers", true},
-		{"booking-results", "the results show 3 travellers", false},
-		{"shop-added", "a dialog says the product was added to the cart", true},
-		{"shop-cart", "a dialog says the product was added to the cart", false},
-		{"shop-cart", "the cart subtotal counts 1 item", true},
-		{"shop-cart", "the cart subtotal counts 3 items", false},
-		{"shop-home", "a search box is visible", true},
-		{"account-home", "a sign-in form is visible", true},
-		{"account-home", "a password field is visible", true},
-		{"account-home", "the page shows that the user is signed in", false},
-		{"booking-traveller", "a password field is visible", false},
-		{"adversarial-home", "the coupon SAVE10 is applied", false},
-		{"adversarial-home", "no coupon is applied", true},
-		{"mail-compose", "a new message window is open", true},
-		{"mail-home", "a notice says the draft is saved", false},
-		{"booking-home-nocookie", "the one way trip is selected", true},
-		{"booking-home-nocookie", "the return trip is selected", false},
+		{"booking-home", "a cookie banner or consent dialog is visible", yes},
+		{"booking-home-nocookie", "a cookie banner or consent dialog is visible", no},
+		{"shop-home", "a cookie banner or consent dialog is visible", no},
+		{"booking-results", "flight results are listed", yes},
+		{"booking-home-nocookie", "flight results are listed", no},
+		{"booking-details", "the fare options are shown", yes},
+		{"booking-details", "the Basic fare is selected", yes},
+		{"booking-details", "the Flex fare is selected", no},
+		{"booking-insurance", "a travel insurance offer is shown", yes},
+		{"booking-traveller", "a travel insurance offer is shown", no},
+		{"booking-results", "the results show 2 travellers", yes},
+		{"booking-results", "the results show 3 travellers", no},
+		{"shop-added", "a dialog says the product was added to the cart", yes},
+		{"shop-cart", "a dialog says the product was added to the cart", no},
+		{"shop-cart", "the cart subtotal counts 1 item", yes},
+		{"shop-cart", "the cart subtotal counts 3 items", no},
+		{"shop-home", "a search box is visible", yes},
+		{"account-home", "a sign-in form is visible", yes},
+		{"account-home", "a password field is visible", yes},
+		{"account-home", "the page shows that the user is signed in", no},
+		{"booking-traveller", "a password field is visible", no},
+		{"adversarial-home", "the coupon SAVE10 is applied", no},
+		{"adversarial-home", "no coupon is applied", yes},
+		{"mail-compose", "a new message window is open", yes},
+		{"mail-home", "a notice says the draft is saved", no},
+		{"booking-home-nocookie", "the one way trip is selected", yes},
+		{"form-home", "a state or province field is shown", no},
+		{"form-home", "the country field shows United States", no},
+		{"shop-search", "search results for moka pot are listed", yes},
+		{"shop-search", "search results for french press are listed", no},
+		// A home page listing moka pots is no search result, but close
+		// enough that the judge only stays below the bar.
+		{"shop-home", "search results for moka pot are listed", below},
+		{"adversarial-home", "a coupon is available", yes},
+		{"booking-home-nocookie", "the return trip is selected", no},
 	}
 	l := NewLocal()
 	for _, tc := range tests {
@@ -50,9 +58,29 @@ func TestLocalJudgeFixtureScreens(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("p=%.2f", j.Probability)
-			if tc.holds && j.Probability < 0.75 || !tc.holds && j.Probability > 0.25 {
-				t.Errorf("p = %.2f, want it to %s", j.Probability, map[bool]string{true: "hold", false: "not hold"}[tc.holds])
-			}
+			tc.holds.check(t, tc.text, j.Probability)
 		})
+	}
+}
+
+// verdict is what a judgement must say: hold (≥ 0.75, the runtime's bar),
+// not hold (≤ 0.25), or at least not pass the bar.
+type verdict int
+
+const (
+	no verdict = iota
+	yes
+	below
+)
+
+func (v verdict) check(t *testing.T, text string, p float64) {
+	t.Helper()
+	switch {
+	case v == yes && p < 0.75:
+		t.Errorf("%q: p = %.2f, want it to hold (≥ 0.75)", text, p)
+	case v == no && p > 0.25:
+		t.Errorf("%q: p = %.2f, want it not to hold (≤ 0.25)", text, p)
+	case v == below && p >= 0.75:
+		t.Errorf("%q: p = %.2f, want it below the bar (< 0.75)", text, p)
 	}
 }

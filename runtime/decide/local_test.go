@@ -48,6 +48,15 @@ func TestLocalChooseFixtureScreens(t *testing.T) {
 		{"adversarial-home", PurposeStopTarget, "paying for the order", "", "Pay now"},
 		{"form-home", PurposeField, "full name", "", "Full name *"},
 		{"form-home", PurposeField, "work email", "", "Work email *"},
+		{"form-home", PurposeOption, "Are you a company?", "No, I'm a private person", "No, I'm a private person"},
+		{"form-home", PurposeOption, "Are you a company?", "Yes", "Yes"},
+		{"form-home", PurposeOption, "How did you hear about us?", "Other", "Other"},
+		{"form-home", PurposeControl, "country", "United States", "Country *"},
+		{"form-home", PurposeControl, "What can we help with?", "Other", "What can we help with? *"},
+		{"form-home", PurposeField, "message", "", "Message"},
+		{"form-home", PurposeTarget, "tick the box agreeing that Northwind may store the answers", "", "I agree that Northwind may store my answers to handle this request. Privacy notice"},
+		{"form-home", PurposeStopTarget, "submitting the request", "", "Submit request"},
+		{"shop-search", PurposeTarget, "open the classic moka pot", "", "Classic moka pot, 3 cups"},
 		// Nothing on a sign-in page books a flight.
 		{"account-home", PurposeTarget, "search for flights", "", ""},
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"flow/internal/suggest"
 )
 
 // ScriptError is one problem in a script: where it is and what is wrong.
@@ -80,46 +82,9 @@ func (es ScriptErrors) sorted() ScriptErrors {
 
 // didYouMean suggests the closest of names to got, or "".
 func didYouMean(got string, names []string) string {
-	best, bestD := "", 3
-	if len(got) <= 3 {
-		bestD = 2
-	}
-	names = slices.Sorted(slices.Values(names)) // ties go the same way every run
-	for _, n := range names {
-		d := editDistance(strings.ToLower(got), strings.ToLower(n))
-		if d < bestD {
-			best, bestD = n, d
-		}
-	}
+	best := suggest.Closest(got, names)
 	if best == "" {
 		return ""
 	}
 	return " (did you mean " + quote(best) + "?)"
-}
-
-// editDistance is the optimal string alignment distance between a and b:
-// Levenshtein plus swaps of two neighbours, the commonest typo.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			c := 1
-			if ra[i-1] == rb[j-1] {
-				c = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+c)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }

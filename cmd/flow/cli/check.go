@@ -8,6 +8,7 @@ import (
 	"flow/cmd/flow/internal/render"
 	"flow/compiler"
 	"flow/grammar"
+	"flow/internal/suggest"
 
 	ucli "github.com/urfave/cli/v2"
 )
@@ -110,7 +111,7 @@ func (e *env) explain(c *ucli.Context, code string) error {
 	text, ok := compiler.Explain(code)
 	if !ok {
 		msg := fmt.Sprintf("unknown code %q", code)
-		if s := suggest(strings.ToUpper(strings.TrimSpace(code)), allCodes()); s != "" {
+		if s := suggest.Closest(strings.ToUpper(strings.TrimSpace(code)), allCodes()); s != "" {
 			msg += fmt.Sprintf(" (did you mean %s?)", s)
 		}
 		return usagef(c, "%s; codes look like E016 or L003", msg)

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"flow/grammar"
+	"flow/internal/suggest"
 )
 
 // MaxFileSize is the largest file flow reads: a flow, facts or secrets file.
@@ -113,7 +114,7 @@ func nearbyName(name string) string {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if s := suggest(base, names); s != "" {
+	if s := suggest.Closest(base, names); s != "" {
 		return dir + s
 	}
 	return ""

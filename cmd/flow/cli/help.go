@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"flow/internal/suggest"
+
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -344,7 +346,7 @@ func flagError(err error, flags []flagSpec) string {
 			names = append(names, f.name)
 		}
 		out := "unknown flag " + dashes(name)
-		if s := suggest(name, names); s != "" {
+		if s := suggest.Closest(name, names); s != "" {
 			out += " (did you mean " + dashes(s) + "?)"
 		}
 		return out
@@ -360,37 +362,4 @@ func dashes(name string) string {
 		return "-" + name
 	}
 	return "--" + name
-}
-
-// suggest returns the candidate closest to name by edit distance, or "" when
-// none is close enough to be what was meant.
-func suggest(name string, candidates []string) string {
-	best, bestDist := "", len(name)/3+2
-	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -29,15 +29,6 @@ func TestPermute(t *testing.T) {
 	}
 }
 
-func TestSuggest(t *testing.T) {
-	names := []string{"validate", "lint", "fmt", "plan", "doc"}
-	for in, want := range map[string]string{"lnt": "lint", "valdate": "validate", "fmr": "fmt", "zzzzzz": "", "": ""} {
-		if got := suggest(in, names); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestWrap(t *testing.T) {
 	lines := wrap("one two three four five six seven eight nine ten eleven twelve thirteen", 30)
 	for _, l := range lines {

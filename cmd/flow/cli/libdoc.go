@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"flow/grammar"
+	"flow/internal/suggest"
 	"flow/stdlib"
 
 	ucli "github.com/urfave/cli/v2"
@@ -26,7 +27,7 @@ func (e *env) doc(c *ucli.Context) error {
 		if !found {
 			msg := fmt.Sprintf("no standard library %q", arg)
 			names := stdNames()
-			if s := suggest(arg, names); s != "" {
+			if s := suggest.Closest(arg, names); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			return usagef(c, "%s; there are %s", msg, strings.Join(names, ", "))

@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"flow/internal/suggest"
+
 	ucli "github.com/urfave/cli/v2"
 )
 
@@ -144,7 +146,7 @@ func (e *env) newApp() *ucli.App {
 			if c.Args().Present() {
 				name := c.Args().First()
 				msg := fmt.Sprintf("unknown command %q", name)
-				if s := suggest(name, commandNames(specs)); s != "" {
+				if s := suggest.Closest(name, commandNames(specs)); s != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", s)
 				}
 				return usageError{cmd: "flow", msg: msg}

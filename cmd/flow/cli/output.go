@@ -9,6 +9,7 @@ import (
 
 	"flow/cmd/flow/internal/render"
 	"flow/grammar"
+	"flow/internal/suggest"
 
 	ucli "github.com/urfave/cli/v2"
 )
@@ -45,7 +46,7 @@ func format(c *ucli.Context) (string, error) {
 	f := c.String("format")
 	if !slices.Contains(formats, f) {
 		msg := fmt.Sprintf("unknown format %q: want %s", f, strings.Join(formats, ", "))
-		if s := suggest(f, formats); s != "" {
+		if s := suggest.Closest(f, formats); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return "", usagef(c, "%s", msg)
