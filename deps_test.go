@@ -19,15 +19,16 @@ import (
 // decide beside the runtime; record on grammar, guard and surfaces; cmd on top.
 var allowed = map[string][]string{
 	".":                {},
-	"grammar":          {},
+	"grammar":          {"internal/suggest"},
 	"plan":             {},
 	"guard":            {},
 	"stdlib":           {},
 	"internal/flowgen": {},
+	"internal/suggest": {},
 	"flows":            {},
-	"compiler":         {"grammar", "plan", "guard", "stdlib"},
+	"compiler":         {"grammar", "plan", "guard", "stdlib", "internal/suggest"},
 	"surfaces":         {},
-	"surfaces/sim":     {"surfaces"},
+	"surfaces/sim":     {"surfaces", "internal/suggest"},
 	"surfaces/browser": {"surfaces", "guard"},
 
 	"surfaces/browser/internal/proctest": {},

@@ -18,7 +18,8 @@ func (l *Local) Judge(ctx context.Context, s Statement) (Judgement, error) {
 	if err := ctx.Err(); err != nil {
 		return Judgement{}, err
 	}
-	return Judgement{Probability: judgeText(s.Text, s.Screen)}, nil
+	intent := strings.HasPrefix(strings.TrimSpace(s.Step), "do ")
+	return Judgement{Probability: judgeText(s.Text, s.Screen, intent)}, nil
 }
 
 // How the local decider judges a condition.
@@ -96,8 +97,10 @@ const (
 	termConcept
 )
 
-// judgeText is the local probability that text holds on screen b.
-func judgeText(text string, b Brief) float64 {
+// judgeText is the local probability that text holds on screen b. With
+// intent set, text is a `do` intent ("save the message as a draft") and the
+// question is whether it has been achieved.
+func judgeText(text string, b Brief, intent bool) float64 {
 	items := screenItems(b)
 	var values []string
 	rest := quoted.ReplaceAllStringFunc(text, func(m string) string {
@@ -111,7 +114,7 @@ func judgeText(text string, b Brief) float64 {
 	})
 	values = append(values, shownValues(rest)...)
 	raw := rawWords(rest)
-	if len(raw) > 0 && intentVerbs[raw[0]] {
+	if intent && len(raw) > 0 && intentVerbs[raw[0]] {
 		return judgeIntent(raw, values, items, b)
 	}
 	return judgeWords(raw, values, items, b)

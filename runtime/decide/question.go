@@ -182,10 +182,19 @@ type Choice struct {
 func (c Choice) None() bool { return c.Key == "" }
 
 // Statement asks how likely a condition holds on a screen.
+//
+// For a `do` step the runtime asks whether the intent is achieved by
+// passing the intent itself as Text and the step as Step (`do "save the
+// message as a draft"`): a Step starting with "do " makes Text an intent,
+// judged by its result ("saved", a checked box, results listed, a banner
+// gone) and never by a control that offers the act. See [ActIntent] for
+// intents no screen text can prove.
 type Statement struct {
-	// ID is "<step path>/judge" (a negation asked beside it: "…/judge:not").
+	// ID is "<step path>/judge" (a negation asked beside it: "…/judge:not";
+	// a do's turn: "…/done").
 	ID string `json:"id"`
-	// Step is the step kind and text, already masked.
+	// Step is the step kind and text, already masked; "do …" marks Text as
+	// an intent.
 	Step string `json:"step"`
 	// Text is the condition, already masked: "the cart shows 2 items".
 	Text string `json:"text"`
