@@ -70,6 +70,28 @@ flow entry "Sign in and check the account" {
 	}
 }
 
+// TestNoLintOnPartialTree: a syntax error cuts the flow short, so the use of
+// a fact and the closing stop_before are missing from the tree; lint must
+// not report them as an unused fact and an entry flow without an end.
+func TestNoLintOnPartialTree(t *testing.T) {
+	src := Source{Name: "cut.flow", Src: []byte(`flow shop "Buy things" {
+  fact q: text
+  browse "https://shop.example.com/"
+  if "a cookie banner is visible" {
+    do "accept cookies"
+  }
+  else {
+    enter "search" = q
+  }
+  stop_before "placing the order"
+}
+`)}
+	got := codes(Lint([]Source{src}))
+	if strings.Join(got, ",") != "E001" {
+		t.Errorf("got %v, want only the syntax error E001", got)
+	}
+}
+
 // TestImportCycleAcrossFiles: a cycle through two files is reported at the
 // import that closes it; the flows still compile.
 func TestImportCycleAcrossFiles(t *testing.T) {

@@ -26,7 +26,7 @@ func (s *session) addUnit(p string, file *grammar.File, diags grammar.Diagnostic
 	if file == nil {
 		file = &grammar.File{Name: p}
 	}
-	u := &unit{path: p, std: std, file: file, imports: map[string]*importInfo{}, flows: map[string]*flowInfo{}}
+	u := &unit{path: p, std: std, file: file, imports: map[string]*importInfo{}, flows: map[string]*flowInfo{}, partial: diags.HasErrors()}
 	s.units[p] = u
 	s.order = append(s.order, u)
 	return u

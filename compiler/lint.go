@@ -73,7 +73,8 @@ func (p *pass) report(r grammar.Range, hint, summary string) {
 }
 
 // lint is the lint stage: it runs every rule over every flow of the given
-// files (not their imports) and then applies `# lint:ignore` comments. The
+// files (not their imports) and then applies `# lint:ignore` comments. A
+// file with syntax errors is not linted: its tree is partial. The
 // standard library's own files, when given, are linted too; only the
 // entry-flow rule exempts them.
 func (s *session) lint() {
@@ -89,6 +90,9 @@ func (s *session) lint() {
 	}
 	rules := Rules()
 	for _, u := range s.roots {
+		if u.partial {
+			continue // its syntax errors are what the author needs to see first
+		}
 		var found grammar.Diagnostics
 		for _, f := range u.list {
 			for i := range rules {

@@ -39,6 +39,10 @@ type unit struct {
 	list     []*flowInfo // in source order
 	resolved bool        // its imports are resolved (or being resolved)
 	program  *plan.Program
+	// partial is true when the parser had to give up on part of the file:
+	// its tree lacks what followed each syntax error, so lint would
+	// report phantoms (an unused fact whose use was cut off).
+	partial bool
 }
 
 // importInfo is one resolved import of a unit. target is nil when the import
