@@ -47,10 +47,12 @@ func LoadFacts(flow *plan.Flow, filename string, data []byte, overrides []string
 		f, ok := facts[key.Value]
 		if !ok {
 			hint := didYouMean(key.Value, names, "the flow's facts are "+joinOr(names))
+			d := l.errorf(key, UnknownFact, hint, "%s is not a fact of flow %s", key.Value, flow.Name)
 			if secrets[key.Value] {
-				hint = "a secret never goes in the facts file: set " + SecretEnvVar(key.Value) + " or use --secrets"
+				// The line holds the secret's value: point at it, never quote it.
+				d.Hint = "a secret never goes in the facts file: set " + SecretEnvVar(key.Value) + " or use --secrets"
+				d.Private = true
 			}
-			l.errorf(key, UnknownFact, hint, "%s is not a fact of flow %s", key.Value, flow.Name)
 			continue
 		}
 		v, msg := nodeValue(val, f.Type)
@@ -252,11 +254,11 @@ func (l *yamlFile) yamlError(err error) {
 		}
 	}
 	l.diags = append(l.diags, &grammar.Diagnostic{Severity: grammar.Error, Code: BadFactsFile, Range: r,
-		Summary: "not valid YAML: " + msg, Hint: "write one NAME: VALUE per line"})
+		Summary: "not valid YAML: " + msg, Hint: "write one NAME: VALUE per line", Private: l.secret})
 }
 
 func (l *yamlFile) errorf(n *yaml.Node, code, hint, format string, args ...any) *grammar.Diagnostic {
-	d := &grammar.Diagnostic{Severity: grammar.Error, Code: code, Summary: fmt.Sprintf(format, args...), Hint: hint, Range: l.rangeOf(n)}
+	d := &grammar.Diagnostic{Severity: grammar.Error, Code: code, Summary: fmt.Sprintf(format, args...), Hint: hint, Range: l.rangeOf(n), Private: l.secret}
 	l.diags = append(l.diags, d)
 	return d
 }

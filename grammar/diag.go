@@ -78,6 +78,10 @@ type Diagnostic struct {
 	Range    Range     `json:"range"`
 	Related  []Related `json:"related,omitempty"`
 	Fixes    []Fix     `json:"fixes,omitempty"`
+	// Private says the source text at Range may hold a secret (a line of a
+	// secrets file, a secret written into a facts file): renderers point at
+	// the place but never quote it.
+	Private bool `json:"private,omitempty"`
 }
 
 // Error formats d as FILE:LINE:COL: severity CODE: summary.

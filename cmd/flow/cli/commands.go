@@ -98,15 +98,22 @@ With --facts or --fact the run's facts are loaded and checked against the
 flow's declarations as 'flow run' would (a missing required fact, an unknown
 key or a wrong type is an error naming the file, line and column), and the
 checked values are printed beside the plan under "facts". --fact values win
-over the file's.`,
+over the file's.
+
+With --secrets the run's secrets are checked too: each from its
+FLOW_SECRET_<NAME> environment variable or, failing that, from the YAML
+file. A missing secret is an error naming the variable to set; the output
+lists the secrets found under "secrets", never their values.`,
 			flags: []flagSpec{
 				{name: "flow", value: "NAME", usage: "the flow to plan, when the file defines several"},
 				{name: "facts", value: "FILE", usage: "a YAML file of facts to check against the flow"},
 				{name: "fact", value: "NAME=VALUE", usage: "a fact value; wins over --facts", repeat: true},
+				{name: "secrets", value: "FILE", usage: "a YAML file of secrets to check (FLOW_SECRET_<NAME> variables win); values are never printed"},
 			},
 			examples: []example{
 				{"Print the plan of the only flow of a file", "flow plan booking.flow"},
 				{"Choose a flow and check its facts", "flow plan shop.flow --flow buy_gift --facts gift.facts.yaml --fact budget=40"},
+				{"Check that everything a run needs is there", "FLOW_SECRET_CVV=123 flow plan booking.flow --facts booking.facts.yaml --secrets card.yaml"},
 			},
 			exitCodes: `0  the plan was printed
 2  the file, the facts or the flow name have errors (printed on stderr); bad usage`,

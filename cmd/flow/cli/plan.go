@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"path/filepath"
 
 	"flow/compiler"
 	"flow/grammar"
@@ -22,9 +23,13 @@ type planOutput struct {
 	// --fact was given. Dates and money are written as they are typed
 	// ("2026-12-24", "12.50 EUR").
 	Facts map[string]any `json:"facts,omitempty"`
+	// Secrets names the secrets found for the run, present only when
+	// --secrets was given. Never their values.
+	Secrets []string `json:"secrets,omitempty"`
 }
 
-// plan is `flow plan FILE [--flow NAME] [--facts FILE] [--fact NAME=VALUE]…`.
+// plan is `flow plan FILE [--flow NAME] [--facts FILE] [--fact NAME=VALUE]…
+// [--secrets FILE]`.
 // Diagnostics go to stderr; stdout holds only the JSON plan, so it can be
 // piped.
 func (e *env) plan(c *ucli.Context) error {
@@ -71,10 +76,43 @@ func (e *env) plan(c *ucli.Context) error {
 			out.Facts[k] = factJSON(v)
 		}
 	}
+	if c.IsSet("secrets") {
+		names, err := e.checkSecrets(c, flow, c.String("secrets"))
+		if err != nil {
+			return err
+		}
+		out.Secrets = names
+	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// checkSecrets loads the run's secrets as `flow run` will (FLOW_SECRET_<NAME>
+// wins over the file) and returns the names of those found. A missing one is
+// an error naming the variable to set; no value is ever printed.
+func (e *env) checkSecrets(c *ucli.Context, flow *plan.Flow, file string) ([]string, error) {
+	var data []byte
+	if file != "" {
+		// Read past the source cache: the renderer quotes lines of files
+		// in the cache, and no line of a secrets file may be quoted.
+		var err error
+		if data, err = readFile(filepath.FromSlash(file)); err != nil {
+			return nil, e.fail(c, grammar.Diagnostics{fileDiag(file, err)})
+		}
+	}
+	values, diags := compiler.LoadSecrets(flow, file, data, e.getenv)
+	if diags.HasErrors() {
+		return nil, e.fail(c, diags)
+	}
+	names := make([]string, 0, len(values))
+	for _, s := range flow.Secrets {
+		if _, ok := values[s.Name]; ok {
+			names = append(names, s.Name)
+		}
+	}
+	return names, nil
 }
 
 // factJSON gives a fact value its JSON form: dates and money as their typed

@@ -59,6 +59,24 @@ func TestTextSnippet(t *testing.T) {
 	}
 }
 
+// TestTextPrivateIsNotQuoted: a diagnostic on a line that may hold a secret
+// names the place and the hint but never prints the line.
+func TestTextPrivateIsNotQuoted(t *testing.T) {
+	const secrets = "card_number: \"4242-9911\"\ncvv: [771]\n"
+	d := &grammar.Diagnostic{
+		Severity: grammar.Error, Code: "E062", Summary: "secret cvv must be text",
+		Hint: "write it as text", Range: rangeOf(t, "card.yaml", secrets, "[771]"), Private: true,
+	}
+	var b bytes.Buffer
+	if err := Text(&b, grammar.Diagnostics{d}, SourceMap{"card.yaml": []byte(secrets)}, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "card.yaml:2:6: error E062: secret cvv must be text\n  hint: write it as text\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
 func TestTextColorOnlyWhenAsked(t *testing.T) {
 	src := SourceMap{"booking.flow": []byte(booking)}
 	var plain, color bytes.Buffer

@@ -89,7 +89,9 @@ func (p *textPrinter) diagnostic(d *grammar.Diagnostic) {
 		label += " " + d.Code
 	}
 	fmt.Fprintf(p.w, "%s: %s: %s\n", p.style(styleBold, location(d.Range)), p.style(sev, label), oneLine(d.Summary))
-	p.snippet(d.Range, sev)
+	if !d.Private {
+		p.snippet(d.Range, sev)
+	}
 	for _, line := range splitLines(d.Detail) {
 		fmt.Fprintf(p.w, "  %s\n", line)
 	}
