@@ -113,7 +113,7 @@ lists the secrets found under "secrets", never their values.`,
 			examples: []example{
 				{"Print the plan of the only flow of a file", "flow plan booking.flow"},
 				{"Choose a flow and check its facts", "flow plan shop.flow --flow buy_gift --facts gift.facts.yaml --fact budget=40"},
-				{"Check that everything a run needs is there", "FLOW_SECRET_CVV=123 flow plan booking.flow --facts booking.facts.yaml --secrets card.yaml"},
+				{"Check that everything a run needs is there (secrets from FLOW_SECRET_<NAME> or the file)", "flow plan booking.flow --facts booking.facts.yaml --secrets card.yaml"},
 			},
 			exitCodes: `0  the plan was printed
 2  the file, the facts or the flow name have errors (printed on stderr); bad usage`,
