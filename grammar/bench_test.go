@@ -32,6 +32,30 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// BenchmarkParseColdShapes is BenchmarkParse with the set of known
+// statement shapes emptied before every file, so each file pays for
+// checking its shapes with participle: the speed of parsing one file in a
+// fresh process, the worst case.
+func BenchmarkParseColdShapes(b *testing.B) {
+	files := flowgen.Library(1000, 40, 1)
+	size := 0
+	for _, f := range files {
+		size += len(f.Source)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			shapes.mu.Lock()
+			clear(shapes.m)
+			shapes.mu.Unlock()
+			if _, diags := Parse(f.Name, f.Source); len(diags) > 0 {
+				b.Fatal(diags)
+			}
+		}
+	}
+}
+
 // BenchmarkGoParser is the yardstick for BenchmarkParse: go/parser over
 // real Go files of the standard library, file by file, adding files until
 // they hold as many bytes as the flow library.
