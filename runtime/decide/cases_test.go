@@ -74,6 +74,24 @@ func TestLocalChooseHandMade(t *testing.T) {
 			{Ref: "o6", Role: "option", Name: "United States Minor Outlying Islands"},
 		},
 	}
+	hotel := surfaces.Screen{
+		Title: "Trains", Layer: surfaces.LayerPage,
+		Candidates: []surfaces.Candidate{
+			{Ref: "h1", Role: "textbox", Name: "Where are you staying?", Editable: true},
+			{Ref: "h2", Role: "textbox", Name: "From", Editable: true},
+			{Ref: "h3", Role: "textbox", Name: "To", Editable: true},
+			btn("h4", "Continue to payment"),
+		},
+	}
+	suggestions := surfaces.Screen{
+		Title: "Flights", Layer: surfaces.LayerPopover,
+		Candidates: []surfaces.Candidate{
+			{Ref: "s1", Role: "option", Name: "Osaka (KIX), Japan", Path: []string{`listbox "Where to?"`}},
+			{Ref: "s2", Role: "option", Name: "Oslo Torp (TRF), Norway", Path: []string{`listbox "Where to?"`}},
+			{Ref: "s3", Role: "option", Name: "Oslo (OSL), Norway", Path: []string{`listbox "Where to?"`}},
+			{Ref: "s4", Role: "combobox", Name: "Where to?", Value: "Oslo", Editable: true},
+		},
+	}
 	tests := []struct {
 		name    string
 		screen  surfaces.Screen
@@ -99,6 +117,11 @@ func TestLocalChooseHandMade(t *testing.T) {
 		{"exact count", options, PurposeOption, "travellers", "2", "o2"},
 		{"exact country", options, PurposeOption, "country", "United States", "o5"},
 		{"nothing fits", options, PurposeOption, "country", "France", ""},
+		{"from, not any where", hotel, PurposeField, "where from", "", "h2"},
+		{"to, not any where", hotel, PurposeField, "where to", "", "h3"},
+		{"staying", hotel, PurposeField, "where are you staying", "", "h1"},
+		{"the payment step is in front of paying", hotel, PurposeStopTarget, "paying for the tickets", "", "h4"},
+		{"suggestion equal to the value", suggestions, PurposeOption, "where to", "Oslo", "s3"},
 	}
 	l := NewLocal()
 	for _, tc := range tests {
@@ -137,11 +160,11 @@ func TestLocalJudgeHandMade(t *testing.T) {
 	summary := surfaces.Screen{Title: "Review your booking", Layer: surfaces.LayerPage,
 		Context: []surfaces.ContextLine{
 			line("t1", "Review your booking"), line("t2", "Flight"), line("t3", "Lisbon → Oslo"),
-			line("t4", "Travellers"), line("t5", "Two adults (2 adults)"), line("t6", "Bags"), line("t7", "1 cabin bag"),
+			line("t4", "Travellers"), line("t5", "2 travellers (2 adults)"), line("t6", "Bags"), line("t7", "1 cabin bag"),
 		}}
 	oneAdult := summary
 	oneAdult.Context = append([]surfaces.ContextLine(nil), summary.Context...)
-	oneAdult.Context[4] = line("t5", "One adult (1 adult)")
+	oneAdult.Context[4] = line("t5", "1 traveller (1 adult)")
 	settings := func(on bool, country string) surfaces.Screen {
 		sw := surfaces.Candidate{Ref: "s1", Role: "switch", Name: "Monthly newsletter", Path: []string{"form"}}
 		if on {
@@ -195,5 +218,123 @@ func TestLocalJudgeHandMade(t *testing.T) {
 			}
 			tc.holds.check(t, tc.text, j.Probability)
 		})
+	}
+}
+
+// The payment page of the booking fixture (its session cannot be captured
+// without a booking), as the browser surface reads it.
+func paymentScreen() surfaces.Screen {
+	field := func(ref, name, ac string) surfaces.Candidate {
+		return surfaces.Candidate{Ref: ref, Role: "textbox", Name: name, Label: name, Autocomplete: ac, Editable: true, Path: []string{"main", "form"}}
+	}
+	csc := field("p4", "Security code", "cc-csc")
+	csc.Description = "The 3 digits on the back of your card"
+	return surfaces.Screen{URL: "http://localhost:8080/payment.html", Title: "Payment · SkyWay", Layer: surfaces.LayerPage,
+		Candidates: []surfaces.Candidate{
+			field("p1", "Name on card", "cc-name"), field("p2", "Card number", "cc-number"), field("p3", "Expiry date", "cc-exp"), csc,
+			{Ref: "p5", Role: "checkbox", Name: "I have read and accept the fare rules and the terms and conditions.", Path: []string{"main", "form"}},
+			{Ref: "p6", Role: "link", Name: "fare rules", Path: []string{"main", "form"}},
+			{Ref: "p7", Role: "link", Name: "terms and conditions", Path: []string{"main", "form"}},
+			btn("p8", "Pay €714.00", "main", "form"),
+		},
+		Context: []surfaces.ContextLine{line("t1", "Payment", "main"), line("t2", "Total price", "main", `complementary "Price details"`), line("t3", "€714.00", "main", `complementary "Price details"`)},
+	}
+}
+
+func TestLocalPaymentPage(t *testing.T) {
+	tests := []struct {
+		purpose   Purpose
+		ask, want string
+	}{
+		{PurposeField, "name on card", "p1"},
+		{PurposeField, "card number", "p2"},
+		{PurposeField, "expiry date", "p3"},
+		{PurposeField, "security code", "p4"},
+		{PurposeField, "CVV", "p4"},
+		{PurposeTarget, "tick the box accepting the terms and conditions", "p5"},
+		{PurposeStopTarget, "paying for the booking", "p8"},
+	}
+	for _, tc := range tests {
+		q := askScreen(paymentScreen(), "9/"+string(tc.purpose), tc.purpose, tc.ask, "")
+		ch, err := NewLocal().Choose(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ch.Key != tc.want {
+			t.Errorf("%s %q: chose %q, want %q; ranking %v", tc.purpose, tc.ask, ch.Key, tc.want, top(q, 4))
+		}
+	}
+}
+
+// Screens after the example flows' acts, built from the captures with the
+// texts the fixture scripts write.
+func TestLocalJudgeAfterActs(t *testing.T) {
+	draft := loadScreen(t, "mail-home")
+	draft.Context = append(draft.Context, surfaces.ContextLine{Ref: "t90", Text: "Draft saved."})
+	coupon := loadScreen(t, "adversarial-home")
+	for i, l := range coupon.Context {
+		if l.Text == "Coupon SAVE10 available" {
+			coupon.Context[i].Text = "Coupon SAVE10 applied"
+		}
+	}
+	for i, c := range coupon.Candidates {
+		if c.Name == "Apply coupon" {
+			coupon.Candidates[i].Name = "Applied"
+		}
+	}
+	settings := surfaces.Screen{Title: "Account · Lumen ID", Layer: surfaces.LayerPage,
+		Candidates: []surfaces.Candidate{btn("e1", "Sign out", "banner"), btn("e2", "Save settings", "main", "form")},
+		Context:    []surfaces.ContextLine{line("t1", "Settings saved.", "main", "form")}}
+	tests := []struct {
+		screen surfaces.Screen
+		text   string
+		holds  verdict
+	}{
+		{draft, "a notice says the draft is saved", yes},
+		{loadScreen(t, "mail-home"), "a notice says the draft is saved", no},
+		{coupon, "the coupon SAVE10 is applied", yes},
+		{settings, "a message says the settings are saved", yes},
+		{settings, "the page shows that the user is signed in", yes},
+		{paymentScreen(), "the page shows that the user is signed in", below},
+	}
+	for _, tc := range tests {
+		j, err := NewLocal().Judge(context.Background(), Statement{ID: "8/judge", Step: "verify " + tc.text, Text: tc.text, Screen: BriefOf(tc.screen)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.holds.check(t, tc.text+" on "+tc.screen.Title, j.Probability)
+	}
+}
+
+// Shapes judged where they are: a footer link about cookies is no banner,
+// a header search box does not make a sign-in link a form.
+func TestLocalJudgeShapes(t *testing.T) {
+	home := surfaces.Screen{Title: "Acme", Layer: surfaces.LayerPage,
+		Candidates: []surfaces.Candidate{
+			{Ref: "e1", Role: "searchbox", Name: "Search", Editable: true, Path: []string{"banner", "search"}},
+			{Ref: "e2", Role: "link", Name: "Sign in", Path: []string{"banner"}},
+			{Ref: "e3", Role: "link", Name: "Cookie policy", Path: []string{"contentinfo"}},
+		},
+		Context: []surfaces.ContextLine{line("t1", "Welcome to Acme", "main")}}
+	withBar := home
+	withBar.Candidates = append(append([]surfaces.Candidate(nil), home.Candidates...),
+		btn("e4", "Accept", `region "Cookie consent"`), btn("e5", "Manage choices", `region "Cookie consent"`))
+	withBar.Context = append(append([]surfaces.ContextLine(nil), home.Context...), line("t2", "We use cookies to improve your visit.", `region "Cookie consent"`))
+	tests := []struct {
+		screen surfaces.Screen
+		text   string
+		holds  verdict
+	}{
+		{home, "a cookie banner or consent dialog is visible", no},
+		{withBar, "a cookie banner or consent dialog is visible", yes},
+		{home, "a sign-in form is visible", below},
+		{loadScreen(t, "account-home"), "a sign-in form is visible", yes},
+	}
+	for _, tc := range tests {
+		j, err := NewLocal().Judge(context.Background(), Statement{ID: "1/judge", Step: "if " + tc.text, Text: tc.text, Screen: BriefOf(tc.screen)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.holds.check(t, tc.text, j.Probability)
 	}
 }

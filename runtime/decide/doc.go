@@ -14,6 +14,13 @@
 // selectors or coordinates: an answer whose key was not offered is treated
 // as none, and none (or an error) means the runtime does nothing.
 //
+// The runtime builds questions from a screen with [BriefOf], [OptionOf]
+// (a candidate) and [LineOption] (a context line), brings a screen's
+// candidates down to [MaxOptions] with [Narrow] (the local scorer, [Rank]),
+// and asks. A `do` step asks whether its intent is achieved by judging a
+// [Statement] whose Step starts with "do "; [ActIntent] names the intents
+// ("continue", "go to the cart") that only a change of screen can prove.
+//
 // Providers, chosen by [New] from a spec:
 //
 //   - "local" (the default, [NewLocal]): no network, deterministic. Word
@@ -51,4 +58,13 @@
 //     never a key or a secret.
 //   - Every provider is deterministic for a given input where the model is
 //     (temperature 0); local and script are deterministic always.
+//
+// Tuned numbers of the local decider (against the fixture sites' screens in
+// testdata/screens, captured by the browser surface, and the hand-made
+// screens of the tests): it answers none below [ChooseBar] (0.3); a
+// judgement maps the weighted share of the condition's terms found in the
+// best group of the screen through a smooth step from 0.4 (p 0.03) to 0.9
+// (p 0.97), the whole screen counting 0.9 of a group; a missing count,
+// value or predicate ("applied") caps it at 0.1 or less. The runtime's bar
+// for "holds" is 0.75.
 package decide

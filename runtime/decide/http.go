@@ -27,6 +27,7 @@ type ProviderError struct {
 	Attempts int
 }
 
+// Error renders "decide: PROVIDER: HTTP STATUS: reason (after N attempts)".
 func (e *ProviderError) Error() string {
 	s := "decide: " + e.Provider + ": "
 	if e.Status != 0 {

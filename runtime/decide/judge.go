@@ -3,6 +3,7 @@ package decide
 import (
 	"context"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -54,7 +55,7 @@ var screenNegations = set("no not none nothing never without isn aren couldn did
 
 // structural nouns and what satisfies them.
 var structural = map[string]string{
-	"dialog": "dialog", "popup": "dialog", "modal": "dialog", "overlay": "dialog", "banner": "dialog", "lightbox": "dialog", "prompt": "dialog",
+	"dialog": "dialog", "popup": "dialog", "modal": "dialog", "overlay": "dialog", "banner": "banner", "lightbox": "dialog", "prompt": "dialog",
 	"window": "dialog", "option": "choice", "choice": "choice",
 	"message": "notice", "notice": "notice", "notification": "notice", "alert": "notice", "toast": "notice", "confirmation": "notice",
 	"form": "form", "field": "field", "input": "field", "textbox": "field", "box": "field",
@@ -84,9 +85,10 @@ type item struct {
 type term struct {
 	w        word
 	kind     int // termWord, termStruct, termNumber, termValue, termConcept
-	noun     string
+	noun     *word
 	value    string
 	particip bool
+	login    bool // a form or field of a sign-in: needs a password or account field
 }
 
 const (
@@ -173,7 +175,7 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 			state = st
 			continue
 		}
-		t := term{w: word{raw: w, stem: stem(w), wt: 1}}
+		t := term{w: newWord(w, 1)}
 		if weakWords[w] {
 			t.w.wt = weakWeight
 		}
@@ -186,14 +188,16 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 			t.kind, t.value = termNumber, n
 			for _, next := range raw[i+1:] {
 				if !stopwords[next] && !presenceWords[next] {
-					t.noun = stem(next)
+					n := newWord(next, 1)
+					t.noun = &n
 					break
 				}
 			}
-			if t.noun == "" {
+			if t.noun == nil {
 				for j := i - 1; j >= 0; j-- {
 					if !stopwords[raw[j]] && !presenceWords[raw[j]] {
-						t.noun = stem(raw[j])
+						n := newWord(raw[j], 1)
+						t.noun = &n
 						break
 					}
 				}
@@ -206,7 +210,7 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 		case structural[t.w.stem] != "":
 			t.kind, t.w.wt = termStruct, 0.5
 			switch {
-			case structural[t.w.stem] == "dialog" && t.w.stem != "banner", t.w.stem == "result":
+			case structural[t.w.stem] == "dialog", structural[t.w.stem] == "banner", t.w.stem == "result":
 				t.w.wt = 1 // "a dialog says …", "results are listed": the subject itself
 			case structural[t.w.stem] == "notice":
 				t.w.wt = weakWeight
@@ -216,6 +220,15 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) float64 {
 			t.particip, t.w.wt = true, 1.5 // the predicate: "is applied"
 		}
 		terms = append(terms, t)
+	}
+	// A sign-in (or sign-up) form is one with a password or account field,
+	// not any form beside a "Sign in" link.
+	if slices.Contains(raw, "signin") || slices.Contains(raw, "signup") {
+		for i, t := range terms {
+			if t.kind == termStruct && (structural[t.w.stem] == "form" || structural[t.w.stem] == "field") {
+				terms[i].login = true
+			}
+		}
 	}
 	for _, v := range values {
 		terms = append(terms, term{kind: termValue, value: squash(v), w: word{raw: v, wt: 1.5}})
@@ -316,9 +329,17 @@ func coverage(terms []term, found [][]float64, members []int, items []item, b Br
 			}
 		}
 		if t.kind == termStruct {
-			if s := structureIn(structural[t.w.stem], members, items, b, depth); s > best {
-				best = s
+			kind := structural[t.w.stem]
+			if t.login {
+				kind = "login"
 			}
+			s := structureIn(kind, members, items, b, depth)
+			if depth == 0 && !((kind == "dialog" || kind == "banner") && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover)) {
+				// A search box in the header does not make a "Sign in"
+				// link a sign-in form: shape anywhere is weak evidence.
+				s *= 0.5
+			}
+			best = max(best, s)
 		}
 		got += best * t.w.wt
 		total += t.w.wt
@@ -342,11 +363,11 @@ func termIn(t term, items []item, ii int) float64 {
 		if !hasNumber(it.words, t.value) {
 			return 0
 		}
-		if t.noun == "" {
+		if t.noun == nil {
 			return 1
 		}
 		for _, j := range []int{ii, ii - 1, ii + 1} {
-			if j >= 0 && j < len(items) && max(matchIn(t.noun, items[j].words), matchIn(t.noun, items[j].ctx)) >= 0.6 {
+			if j >= 0 && j < len(items) && max(matchIn(*t.noun, items[j].words), matchIn(*t.noun, items[j].ctx)) >= 0.6 {
 				return 1
 			}
 		}
@@ -360,7 +381,7 @@ func termIn(t term, items []item, ii int) float64 {
 		// act at a quarter.
 		m := 0.0
 		for _, w := range it.words {
-			s := wordMatch(t.w.stem, w.stem)
+			s := match(t.w, w)
 			if !strings.HasSuffix(w.raw, "ed") {
 				s *= 0.5
 			}
@@ -374,7 +395,7 @@ func termIn(t term, items []item, ii int) float64 {
 		}
 		return m
 	}
-	m := max(matchIn(t.w.stem, it.words), 0.7*matchIn(t.w.stem, it.ctx))
+	m := max(matchIn(t.w, it.words), 0.7*matchIn(t.w, it.ctx))
 	if len(it.path) == 1 && it.path[0] == "title" {
 		m *= 0.7 // the title names the page, not what it shows now
 	}
@@ -384,10 +405,10 @@ func termIn(t term, items []item, ii int) float64 {
 	return m
 }
 
-func matchIn(stem string, ws []word) float64 {
+func matchIn(t word, ws []word) float64 {
 	best := 0.0
 	for _, w := range ws {
-		if s := wordMatch(stem, w.stem); s > best {
+		if s := match(t, w); s > best {
 			best = s
 		}
 	}
@@ -450,7 +471,7 @@ func conceptIn(concept string, it item) float64 {
 // under the group (depth is the length of the group's path), so the words
 // that name the list sit around it, not anywhere on the page.
 func structureIn(kind string, members []int, items []item, b Brief, depth int) float64 {
-	if depth == 0 && kind == "dialog" && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
+	if depth == 0 && (kind == "dialog" || kind == "banner") && (b.Layer == surfaces.LayerDialog || b.Layer == surfaces.LayerPopover) {
 		return 1
 	}
 	if kind == "notice" {
@@ -476,6 +497,12 @@ func structureIn(kind string, members []int, items []item, b Brief, depth int) f
 			case "dialog":
 				if strings.HasPrefix(lp, "dialog") || strings.HasPrefix(lp, "alertdialog") {
 					return 1
+				}
+			case "banner":
+				for _, r := range []string{"dialog", "alertdialog", "region", "alert", "status", "complementary"} {
+					if strings.HasPrefix(lp, r) {
+						return 1
+					}
 				}
 			case "form":
 				if strings.HasPrefix(lp, "form") || strings.HasPrefix(lp, "search") {
@@ -505,6 +532,10 @@ func structureIn(kind string, members []int, items []item, b Brief, depth int) f
 		switch kind {
 		case "field", "form":
 			if editable(c) || c.Role == "combobox" {
+				return 1
+			}
+		case "login":
+			if c.InputType == "password" || editable(c) && (c.InputType == "email" || hasAccountWord(it.words)) {
 				return 1
 			}
 		case "button":
@@ -749,7 +780,7 @@ func judgeIntent(raw []string, values []string, items []item, b Brief) float64 {
 		// rest states the end.
 		return judgeWords(rest, values, items, b)
 	case verb == "search" || verb == "find":
-		return judgeWords(append([]string{"search", "result"}, rest...), values, items, b)
+		return judgeWords(append([]string{"result"}, rest...), values, items, b)
 	case verb == "close" || verb == "dismiss" || verb == "hide":
 		return 1 - judgeWords(rest, values, items, b)
 	case actVerbs[verb]:
@@ -760,4 +791,17 @@ func judgeIntent(raw []string, values []string, items []item, b Brief) float64 {
 		p = verb + "ed"
 	}
 	return judgeWords(append(rest, p), values, items, b)
+}
+
+var accountWords = []word{newWord("user", 1), newWord("email", 1), newWord("password", 1)}
+
+// hasAccountWord reports whether a field's words name an account: a user
+// name, an email address, a password.
+func hasAccountWord(ws []word) bool {
+	for _, a := range accountWords {
+		if matchIn(a, ws) >= 0.8 {
+			return true
+		}
+	}
+	return false
 }

@@ -44,7 +44,9 @@ func (l *Local) Choose(ctx context.Context, q Question) (Choice, error) {
 
 // Scored is an option key with its local score in [0, 1].
 type Scored struct {
-	Key   string
+	// Key is the option's key.
+	Key string
+	// Score is the local score in [0, 1]; [ChooseBar] is the bar to act.
 	Score float64
 }
 
@@ -100,10 +102,11 @@ func Narrow(q Question, n int) Question {
 // matcher holds what one question's options are scored against.
 type matcher struct {
 	q     Question
-	ask   []word   // words of the ask (or step)
-	value []word   // words of the sought value
-	verbs []string // raw words of the ask, for role hints
-	norm  string   // normalized value, for exact matches
+	near  map[string][]word // words of everything in the same innermost container
+	ask   []word            // words of the ask (or step)
+	value []word            // words of the sought value
+	verbs []string          // raw words of the ask, for role hints
+	norm  string            // normalized value, for exact matches
 }
 
 func newMatcher(q Question) *matcher {
@@ -111,7 +114,7 @@ func newMatcher(q Question) *matcher {
 	if strings.TrimSpace(ask) == "" {
 		ask = q.Step
 	}
-	m := &matcher{q: q, ask: contentWords(ask), verbs: rawWords(ask)}
+	m := &matcher{q: q, ask: slices.Clone(contentWords(ask)), verbs: rawWords(ask), near: neighbours(q)}
 	if q.Value != "" {
 		m.value = contentWords(q.Value)
 		m.norm = squash(q.Value)
@@ -126,6 +129,44 @@ func newMatcher(q Question) *matcher {
 		}
 	}
 	return m
+}
+
+// neighbours maps each innermost container (a card, a list item, a group)
+// to the words of the candidates and lines in it, so a "Save for later"
+// button in a card knows the product the card shows.
+func neighbours(q Question) map[string][]word {
+	near := map[string][]word{}
+	add := func(path []string, text string) {
+		if len(path) == 0 || strings.TrimSpace(text) == "" {
+			return
+		}
+		k := strings.Join(path, "\x00")
+		if len(near[k]) < 60 {
+			near[k] = append(near[k], contentWords(text)...)
+		}
+	}
+	seen := map[string]bool{}
+	for _, o := range q.Options {
+		if o.Candidate != nil {
+			seen[o.Key] = true
+			add(o.Candidate.Path, o.Candidate.Name)
+		}
+		if o.Line != nil {
+			seen[o.Key] = true
+			add(o.Line.Path, o.Line.Text)
+		}
+	}
+	for _, c := range q.Screen.Candidates {
+		if !seen[c.Ref] {
+			add(c.Path, c.Name)
+		}
+	}
+	for _, l := range q.Screen.Context {
+		if !seen[l.Ref] {
+			add(l.Path, l.Text)
+		}
+	}
+	return near
 }
 
 // squash lower-cases s and keeps letters and digits only, for exact
@@ -143,6 +184,20 @@ type field struct {
 // fields lists an option's texts: its own name first (the one precision is
 // measured on), then label, placeholder, description, value, type hints and
 // the ancestor path.
+func (m *matcher) optionFields(o Option) (name []word, fs []field) {
+	name, fs = optionFields(o)
+	var path []string
+	if o.Candidate != nil {
+		path = o.Candidate.Path
+	} else if o.Line != nil {
+		path = o.Line.Path
+	}
+	if ws := m.near[strings.Join(path, "\x00")]; len(ws) > 0 && len(path) > 0 {
+		fs = append(fs, field{ws, 0.35})
+	}
+	return name, fs
+}
+
 func optionFields(o Option) (name []word, fs []field) {
 	add := func(text string, wt float64) {
 		if strings.TrimSpace(text) != "" {
@@ -167,7 +222,7 @@ func optionFields(o Option) (name []word, fs []field) {
 			add(c.InputType, 0.6)
 		}
 		for _, p := range c.Path {
-			add(p, 0.45)
+			add(pathLabel(p), 0.45)
 		}
 		var opts []string
 		for _, op := range c.Options {
@@ -178,13 +233,22 @@ func optionFields(o Option) (name []word, fs []field) {
 		name = contentWords(o.Line.Text)
 		add(o.Line.Text, 1)
 		for _, p := range o.Line.Path {
-			add(p, 0.45)
+			add(pathLabel(p), 0.45)
 		}
 	default:
 		name = contentWords(o.Label)
 		add(o.Label, 1)
 	}
 	return name, fs
+}
+
+// pathLabel is an ancestor's role and label without its ordinal:
+// `listitem #7` says nothing about the number 7.
+func pathLabel(p string) string {
+	if i := strings.Index(p, " #"); i >= 0 && !strings.Contains(p[:i], `"`) {
+		return p[:i]
+	}
+	return p
 }
 
 // overlap measures how much of want is found in fs (recall, weighted) and
@@ -197,7 +261,7 @@ func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, pre
 		best := 0.0
 		for _, f := range fs {
 			for _, t := range f.words {
-				if s := wordMatch(w.stem, t.stem) * f.wt; s > best {
+				if s := match(w, t) * f.wt; s > best {
 					best = s
 				}
 			}
@@ -215,7 +279,7 @@ func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, pre
 		}
 		best := 0.0
 		for _, w := range want {
-			best = math.Max(best, wordMatch(w.stem, t.stem))
+			best = math.Max(best, match(w, t))
 		}
 		got += best * t.wt
 		total += t.wt
@@ -238,7 +302,7 @@ func fscore(recall, precision float64) float64 {
 // score is the local score of option i, before clamping to [0, 1].
 func (m *matcher) score(opts []Option, i int) float64 {
 	o := opts[i]
-	name, fs := optionFields(o)
+	name, fs := m.optionFields(o)
 	r, p := overlap(m.ask, name, fs, true)
 	s := fscore(r, p)
 	if m.q.Purpose == PurposeText && o.Line != nil && i > 0 {
@@ -249,6 +313,17 @@ func (m *matcher) score(opts []Option, i int) float64 {
 	}
 	if len(m.value) > 0 {
 		s = m.withValue(o, name, fs, s)
+	}
+	// The verb of a do intent meeting the control's own name ("save …" →
+	// "Save for later") says more than the objects around it.
+	if (m.q.Purpose == PurposeTarget || m.q.Purpose == PurposeStopTarget) && len(m.ask) > 0 && len(m.verbs) > 0 && intentVerbs[m.verbs[0]] {
+		v := newWord(m.verbs[0], 1)
+		for _, w := range name {
+			if match(v, w) >= 0.8 {
+				s *= 1.2
+				break
+			}
+		}
 	}
 	return s * m.roleFit(o)
 }

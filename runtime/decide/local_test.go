@@ -3,6 +3,7 @@ package decide
 import (
 	"context"
 	"strconv"
+	"sync"
 	"testing"
 )
 
@@ -89,3 +90,82 @@ func top(q Question, n int) []string {
 }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+
+// Narrow keeps the n best options in reading order; Rank puts the best
+// first and keeps the order of equals.
+func TestNarrowAndRank(t *testing.T) {
+	s := bigScreen(30) // 90 candidates
+	q := Question{ID: "1/target", Purpose: PurposeTarget, Ask: "save the enamel mug colour 7 for later", Screen: BriefOf(s)}
+	for _, c := range s.Candidates {
+		q.Options = append(q.Options, OptionOf(c))
+	}
+	n := Narrow(q, 5)
+	if len(n.Options) != 5 {
+		t.Fatalf("narrowed to %d", len(n.Options))
+	}
+	if err := Narrow(q, 0).Validate(); err != nil {
+		t.Errorf("Narrow(q, 0) is not a valid question: %v", err)
+	}
+	pos := map[string]int{}
+	for i, o := range q.Options {
+		pos[o.Key] = i
+	}
+	for i := 1; i < len(n.Options); i++ {
+		if pos[n.Options[i-1].Key] > pos[n.Options[i].Key] {
+			t.Errorf("narrowed options out of reading order: %s before %s", n.Options[i-1].Key, n.Options[i].Key)
+		}
+	}
+	r := Rank(q)
+	if r[0].Key != "c7" {
+		t.Errorf("best = %s (%v), want c7, the Save for later of card 7", r[0].Key, top(q, 3))
+	}
+	kept := false
+	for _, o := range n.Options {
+		kept = kept || o.Key == "c7"
+	}
+	if !kept {
+		t.Error("Narrow dropped the best option")
+	}
+	for i := 1; i < len(r); i++ {
+		if r[i].Score > r[i-1].Score {
+			t.Fatalf("Rank not sorted at %d", i)
+		}
+	}
+	small := sampleQuestion()
+	if got := Narrow(small, 20); len(got.Options) != len(small.Options) {
+		t.Error("Narrow changed a question already small enough")
+	}
+}
+
+// Deciders are shared by parallel runs: the same answers come back from
+// many goroutines at once (run with -race).
+func TestLocalConcurrent(t *testing.T) {
+	q := askScreen(loadScreen(t, "booking-home"), "1/target", PurposeTarget, "accept the cookies so the cookie banner closes", "")
+	st := Statement{ID: "1/judge", Text: "a cookie banner or consent dialog is visible", Screen: q.Screen}
+	l := NewLocal()
+	want, _ := l.Choose(context.Background(), q)
+	wantJ, _ := l.Judge(context.Background(), st)
+	errs := make(chan string, 16)
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := 0; j < 20; j++ {
+				if ch, _ := l.Choose(context.Background(), q); ch != want {
+					errs <- "choice " + ch.Key
+					return
+				}
+				if jd, _ := l.Judge(context.Background(), st); jd != wantJ {
+					errs <- "judgement differs"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}

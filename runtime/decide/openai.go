@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // openAI asks an OpenAI-compatible chat-completions server.
@@ -92,7 +93,7 @@ func (p *openAI) ask(ctx context.Context, pr prompt, name string, schema map[str
 		return answer{}, &ProviderError{Provider: "openai", Status: 200, Reason: reason}
 	}
 	var a answer
-	if err := json.Unmarshal([]byte(*msg.Content), &a); err != nil {
+	if err := json.Unmarshal([]byte(unfence(*msg.Content)), &a); err != nil {
 		return answer{}, &ProviderError{Provider: "openai", Status: 200, Reason: "malformed answer: " + p.c.clean(clip(*msg.Content, 80))}
 	}
 	return a, nil
@@ -138,4 +139,16 @@ func firstNonEmpty(vs ...string) string {
 		}
 	}
 	return ""
+}
+
+// unfence drops a Markdown code fence some compatible servers put around
+// JSON content even under a schema; what is inside must still be JSON.
+func unfence(s string) string {
+	t := strings.TrimSpace(s)
+	if !strings.HasPrefix(t, "```") {
+		return s
+	}
+	t = strings.TrimPrefix(t, "```")
+	t = strings.TrimPrefix(t, "json")
+	return strings.TrimSuffix(strings.TrimSpace(t), "```")
 }

@@ -76,4 +76,3 @@ func TestPromptIsBounded(t *testing.T) {
 		}
 	}
 }
-

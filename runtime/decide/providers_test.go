@@ -155,7 +155,7 @@ func TestOpenAIWireFormat(t *testing.T) {
 		if path(schema, "additionalProperties") != false || len(path(schema, "required").([]any)) != 2 {
 			t.Errorf("schema = %v", schema)
 		}
-		openAIReply(w, `{"key":"e2","confidence":0.9}`)
+		openAIReply(w, "```json\n{\"key\":\"e2\",\"confidence\":0.9}\n```")
 	}}
 	d, err := New("openai:gpt-test", fastOpts(serve(t, f)+"/v1/"))
 	if err != nil {
@@ -445,5 +445,29 @@ func TestParseRetryAfter(t *testing.T) {
 	}
 	if got := parseRetryAfter("soon"); got != 0 {
 		t.Errorf("soon → %v", got)
+	}
+}
+
+// A local server from the environment needs no key: none is sent, and
+// Retries < 0 sends one request only.
+func TestOpenAIBaseFromEnvWithoutKey(t *testing.T) {
+	f := &fakeAPI{reply: func(w http.ResponseWriter, r *http.Request, _ int, _ map[string]any) {
+		if r.Header.Get("Authorization") != "" {
+			t.Errorf("Authorization sent without a key: %q", r.Header.Get("Authorization"))
+		}
+		apiError(w, 500, "server_error", "model not loaded")
+	}}
+	base := serve(t, f) + "/v1"
+	env := map[string]string{"OPENAI_BASE_URL": base}
+	d, err := New("openai:llama", Options{Getenv: func(k string) string { return env[k] }, Retries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Choose(context.Background(), sampleQuestion())
+	if err == nil || !strings.Contains(err.Error(), "decide: openai: HTTP 500: server_error: model not loaded") {
+		t.Errorf("error %v", err)
+	}
+	if n := len(f.requests()); n != 1 {
+		t.Errorf("%d requests, want 1", n)
 	}
 }

@@ -81,11 +81,18 @@ type Option struct {
 // Brief is the part of a screen a question or statement shows: untrusted
 // page data.
 type Brief struct {
-	URL        string                 `json:"url,omitempty"`
-	Title      string                 `json:"title,omitempty"`
-	Layer      surfaces.Layer         `json:"layer,omitempty"`
-	Candidates []surfaces.Candidate   `json:"candidates,omitempty"`
-	Context    []surfaces.ContextLine `json:"context,omitempty"`
+	// URL is the page address (or the desktop application's name).
+	URL string `json:"url,omitempty"`
+	// Title is the document or window title.
+	Title string `json:"title,omitempty"`
+	// Layer says what is in front: page, dialog or popover.
+	Layer surfaces.Layer `json:"layer,omitempty"`
+	// Candidates are the screen's actionable elements; a statement's prompt
+	// shows up to [MaxBriefCandidates] of them, a question's shows its
+	// options instead. The local decider reads them all.
+	Candidates []surfaces.Candidate `json:"candidates,omitempty"`
+	// Context is the visible text; prompts show up to [MaxContextLines].
+	Context []surfaces.ContextLine `json:"context,omitempty"`
 }
 
 // BriefOf takes the brief of a screen: address, title, layer, candidates

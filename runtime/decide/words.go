@@ -2,6 +2,8 @@ package decide
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 )
 
@@ -73,7 +75,7 @@ var synonymGroups = [][]string{
 	{"phone", "mobile", "telephone", "tel", "cell"},
 	{"date", "day", "when"},
 	{"travel", "traveller", "traveler", "passenger", "adult", "guest", "people", "person"},
-	{"price", "cost", "fare", "total", "amount", "pay", "sum"},
+	{"price", "cost", "fare", "total", "amount", "pay", "payment", "sum"},
 	{"save", "store", "keep", "update"},
 	{"terms", "condition", "policy", "agreement"},
 	{"add", "plus", "increase", "raise", "more", "+", "increment", "up"},
@@ -205,17 +207,55 @@ func rawWords(text string) []string {
 
 // word is one meaningful token of a text.
 type word struct {
-	raw  string // as written, lower-cased
-	stem string
-	wt   float64 // 1 content, weakWeight weak
+	raw    string // as written, lower-cased
+	stem   string
+	wt     float64 // 1 content, weakWeight weak
+	groups []int   // synonym groups of the stem
+}
+
+// newWord makes the word for raw with weight wt.
+func newWord(raw string, wt float64) word {
+	st := stem(raw)
+	return word{raw: raw, stem: st, wt: wt, groups: synonyms[st]}
 }
 
 const weakWeight = 0.35
 
+// questionWords ask rather than name ("where from", "what can we help
+// with?"): they weigh less than weak words, and "where" alone must not make
+// every "Where …?" field a match.
+var questionWords = set("where what when which how who why", nil)
+
+const questionWeight = 0.2
+
+// wordCache keeps the words of texts seen lately: a screen repeats its
+// labels ("Add to cart" on every card) and the runtime asks about the same
+// screen several times. Cleared when it grows past wordCacheMax entries.
+var (
+	wordCache     sync.Map // string → []word; callers never modify the slices
+	wordCacheSize atomic.Int64
+)
+
+const wordCacheMax = 20000
+
 // contentWords returns the words of text that carry meaning, stemmed, with
 // their weights. When every word is a stopword the words are kept anyway
-// ("to" alone names the recipient field of a mail).
+// ("to" alone names the recipient field of a mail). The result is shared:
+// copy it before changing it.
 func contentWords(text string) []word {
+	if v, ok := wordCache.Load(text); ok {
+		return v.([]word)
+	}
+	ws := contentWordsUncached(text)
+	if wordCacheSize.Add(1) > wordCacheMax {
+		wordCache.Clear()
+		wordCacheSize.Store(0)
+	}
+	wordCache.Store(text, ws)
+	return ws
+}
+
+func contentWordsUncached(text string) []word {
 	raw := rawWords(text)
 	var out []word
 	for _, w := range raw {
@@ -223,23 +263,29 @@ func contentWords(text string) []word {
 			continue
 		}
 		wt := 1.0
-		if weakWords[w] {
+		switch {
+		case questionWords[w]:
+			wt = questionWeight
+		case weakWords[w]:
 			wt = weakWeight
 		}
-		out = append(out, word{raw: w, stem: stem(w), wt: wt})
+		out = append(out, newWord(w, wt))
 	}
 	if len(out) == 0 {
 		for _, w := range raw {
-			out = append(out, word{raw: w, stem: stem(w), wt: 1})
+			out = append(out, newWord(w, 1))
 		}
 	}
-	allWeak := len(out) > 0
+	allWeak, onlyQuestions := len(out) > 0, true
 	for _, w := range out {
 		allWeak = allWeak && w.wt < 1
+		onlyQuestions = onlyQuestions && w.wt == questionWeight
 	}
-	if allWeak { // "to", "from": the weak words are all there is
+	if allWeak { // "where to", "from": the weak words are all there is
 		for i := range out {
-			out[i].wt = 1
+			if out[i].wt == weakWeight || onlyQuestions {
+				out[i].wt = 1
+			}
 		}
 	}
 	return out
@@ -286,20 +332,21 @@ func stem(w string) string {
 	return w
 }
 
-// wordMatch scores how well stem a meets stem b: 1 equal, 0.8 synonyms,
-// 0.6 one a prefix of the other (at least 5 letters), else 0.
-func wordMatch(a, b string) float64 {
-	if a == b {
+// match scores how well word a meets word b: 1 for equal stems, 0.8 for
+// synonyms, 0.6 when one stem begins the other (both at least 5 letters),
+// else 0.
+func match(a, b word) float64 {
+	if a.stem == b.stem {
 		return 1
 	}
-	for _, ga := range synonyms[a] {
-		for _, gb := range synonyms[b] {
+	for _, ga := range a.groups {
+		for _, gb := range b.groups {
 			if ga == gb {
 				return 0.8
 			}
 		}
 	}
-	if len(a) >= 5 && len(b) >= 5 && (strings.HasPrefix(a, b) || strings.HasPrefix(b, a)) {
+	if len(a.stem) >= 5 && len(b.stem) >= 5 && (strings.HasPrefix(a.stem, b.stem) || strings.HasPrefix(b.stem, a.stem)) {
 		return 0.6
 	}
 	return 0

@@ -1,0 +1,151 @@
+package runtime_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"flow/compiler"
+	"flow/flows"
+	"flow/runtime"
+	"flow/surfaces"
+	"flow/surfaces/browser"
+)
+
+// chromium is the one browser the real-browser tests share; each test
+// takes a fresh browser context through NewSurface.
+var chromium *browser.Browser
+
+func TestMain(m *testing.M) {
+	os.Exit(runMain(m))
+}
+
+func runMain(m *testing.M) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	b, err := browser.Start(ctx, browser.Options{})
+	cancel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "start chromium:", err)
+		return 1
+	}
+	chromium = b
+	code := m.Run()
+	if err := b.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "close chromium:", err)
+		code = 1
+	}
+	return code
+}
+
+// runExample runs one example flow of package flows on its fixture site in
+// Chromium with the local decider, and checks the site's events against
+// the example's expectation.
+func runExample(t *testing.T, name string) {
+	ex := exampleNamed(t, name)
+	url, log, stop, err := flows.Serve(ex.Expect.Site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	// The compiler reads the example and its imports from the flows FS.
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, flows.FS()); err != nil {
+		t.Fatal(err)
+	}
+	prog, diags := compiler.CompileFile(filepath.Join(dir, ex.File))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	flow, err := compiler.SelectFlow(prog, ex.Expect.Flow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	factsData, err := fs.ReadFile(flows.FS(), ex.FactsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts, diags := compiler.LoadFacts(flow, ex.FactsFile, factsData, []string{"site=" + url})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	secrets, diags := compiler.LoadSecrets(flow, "", nil, func(v string) string {
+		for k, s := range ex.Expect.Secrets {
+			if compiler.SecretEnvVar(k) == v {
+				return s
+			}
+		}
+		return ""
+	})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := surfaces.NewWorkspace(surf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	var trace strings.Builder
+	res := runtime.Run(ctx, flow, runtime.Options{
+		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute,
+		Sinks: []runtime.Sink{runtime.NewJSONL(&trace)},
+	})
+	var steps []string
+	for _, s := range res.Steps {
+		steps = append(steps, fmt.Sprintf("%s %s %q: %s %s", s.Path, s.Kind, s.Text, s.Outcome, s.Note))
+	}
+	detail := "steps:\n  " + strings.Join(steps, "\n  ")
+	if res.Failure != nil {
+		detail += "\nfailure: " + res.Failure.String()
+	}
+	detail += fmt.Sprintf("\nsite events: %v", log.Types())
+	if dump := os.Getenv("FLOW_TRACE_DUMP"); dump != "" {
+		os.WriteFile(filepath.Join(dump, name+".jsonl"), []byte(trace.String()), 0o644)
+	}
+	if string(res.Outcome) != ex.Expect.Outcome {
+		t.Fatalf("outcome %s, want %s\n%s", res.Outcome, ex.Expect.Outcome, detail)
+	}
+	if ex.Expect.StopTarget != "" && (res.Stop == nil || !strings.Contains(res.Stop.Control, ex.Expect.StopTarget)) {
+		t.Errorf("stop %+v, want %q\n%s", res.Stop, ex.Expect.StopTarget, detail)
+	}
+	if err := ex.Expect.Check(log.Events(), false); err != nil {
+		t.Errorf("site events: %v\n%s", err, detail)
+	}
+	for k, v := range secrets {
+		if strings.Contains(trace.String(), v) {
+			t.Errorf("secret %s is in the trace", k)
+		}
+	}
+}
+
+func exampleNamed(t *testing.T, name string) flows.Example {
+	t.Helper()
+	all, err := flows.Examples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range all {
+		if ex.Name == name {
+			return ex
+		}
+	}
+	t.Fatalf("no example %q", name)
+	return flows.Example{}
+}
+
+func TestChromiumExplore(t *testing.T) {
+	all, _ := flows.Examples()
+	for _, ex := range all {
+		t.Run(ex.Name, func(t *testing.T) { runExample(t, ex.Name) })
+	}
+}

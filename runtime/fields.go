@@ -1,0 +1,385 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"flow/guard"
+	"flow/plan"
+	"flow/surfaces"
+)
+
+// slotID is a question ID part for a pair of a block step: the purpose
+// alone for a one-pair step, purpose:field for a block of several.
+func slotID(purpose string, s *plan.Step, field string) string {
+	if len(s.Pairs) > 1 {
+		return purpose + ":" + field
+	}
+	return purpose
+}
+
+// enter types each pair's value into the field its description matches,
+// one Choose per slot over the fields no earlier slot took.
+func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
+	used := map[string]bool{}
+	for _, p := range s.Pairs {
+		field, err := r.text(fr, p.Field)
+		if err != nil {
+			return err
+		}
+		var val, shown, name string
+		secret := p.Value != nil && p.Value.Secret
+		if secret {
+			name = "${" + p.Value.Ref + "}"
+			v, ok := fr.secrets[p.Value.Ref]
+			if !ok {
+				return fail("set FLOW_SECRET_"+strings.ToUpper(p.Value.Ref)+" or pass --secrets FILE", "secret %s has no value", p.Value.Ref)
+			}
+			val = v
+		} else {
+			if val, err = r.value(fr, p.Value); err != nil {
+				return err
+			}
+			shown, name = val, strconv.Quote(val)
+		}
+		if err := r.fill(ctx, s, field, val, shown, name, secret, used); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fill delivers one slot: find the field, type, read back, answer a
+// suggestion list. A stale ref is met by looking again once.
+func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name string, secret bool, used map[string]bool) error {
+	for attempt := 0; ; attempt++ {
+		scr, err := r.observe(ctx)
+		if err != nil {
+			return err
+		}
+		var offer []surfaces.Candidate
+		for _, c := range scr.Candidates {
+			if isField(c) && !c.Has(surfaces.StateDisabled) && !c.Has(surfaces.StateReadonly) && !used[identity(c)] {
+				offer = append(offer, c)
+			}
+		}
+		opt, err := r.choose(ctx, r.question(scr, slotID("field", s, field), field, shown, offer))
+		if err != nil {
+			return err
+		}
+		if opt == nil {
+			return fail("describe the field with the words of its label or placeholder ("+screenHint(scr)+")",
+				"no field on the screen matches %q", field)
+		}
+		c := *opt.Candidate
+		if r.flow.Payment != plan.PaymentFillThenApprove && guard.IsCardField(c.Autocomplete, c.Name+" "+c.Label+" "+c.Placeholder) {
+			r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
+			return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
+				stop: &StopTarget{Control: c.Summary(), Class: "payment", Reason: "payment evidence"}}
+		}
+		op := surfaces.Fill(c.Ref, val)
+		if secret {
+			op = surfaces.FillSecret(c.Ref, val)
+		}
+		out, err := r.act(ctx, op, c.Summary())
+		if errors.Is(err, surfaces.ErrStaleRef) && attempt == 0 {
+			continue
+		}
+		if err != nil {
+			if recoverable(err) {
+				return fail("the field may be covered or disabled; close what covers it first", "typing into %s: %v", c.Summary(), err)
+			}
+			return err
+		}
+		if !out.ReadbackOK {
+			// Retry once: clear by selecting all, then type again.
+			if _, err := r.act(ctx, surfaces.Press(c.Ref, "Control+a"), c.Summary()); err != nil && !recoverable(err) {
+				return err
+			}
+			if out, err = r.act(ctx, op, c.Summary()); err != nil && !recoverable(err) {
+				return err
+			}
+			if err != nil || !out.ReadbackOK {
+				got := ""
+				if !secret {
+					got = " (it reads " + strconv.Quote(out.Readback) + ")"
+				}
+				return fail("the field may reformat or refuse the text; type it as the page shows such values",
+					"typed %s into %s but it did not read back%s", name, c.Summary(), got)
+			}
+		}
+		used[identity(c)] = true
+		if secret {
+			return nil
+		}
+		return r.suggestion(ctx, s, scr, field, val)
+	}
+}
+
+// suggestion answers a suggestion list that opened after typing: the
+// suggestion equal to the value, or the decider's best match.
+func (r *runner) suggestion(ctx context.Context, s *plan.Step, before surfaces.Screen, field, val string) error {
+	after, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	had := map[string]bool{}
+	for _, c := range before.Candidates {
+		had[identity(c)] = true
+	}
+	var sugg []surfaces.Candidate
+	for _, c := range after.Candidates {
+		if had[identity(c)] || !pressable(c) {
+			continue
+		}
+		switch c.Role {
+		case "option", "menuitem", "listitem", "gridcell", "row", "link", "button":
+			sugg = append(sugg, c)
+		}
+	}
+	if len(sugg) == 0 {
+		return nil
+	}
+	var pick *surfaces.Candidate
+	for i, c := range sugg {
+		if strings.EqualFold(strings.TrimSpace(c.Name), strings.TrimSpace(val)) {
+			pick = &sugg[i]
+			break
+		}
+	}
+	if pick == nil {
+		opt, err := r.choose(ctx, r.question(after, slotID("option", s, field), field, val, sugg))
+		if err != nil {
+			return err
+		}
+		if opt == nil {
+			r.cur.report.Note = "a list opened but no suggestion matched " + strconv.Quote(val)
+			return nil
+		}
+		pick = opt.Candidate
+	}
+	if err := r.refuse(*pick); err != nil {
+		return err
+	}
+	_, err = r.act(ctx, surfaces.Click(pick.Ref), pick.Summary())
+	if err != nil && recoverable(err) {
+		return fail("the suggestion list closed or changed; try typing the value as the list shows it", "choosing suggestion %s: %v", pick.Summary(), err)
+	}
+	return err
+}
+
+// chooseStep sets each pair's option: a native select by label, a visible
+// option of that name directly, or a custom control opened and its option
+// clicked; each choice is verified to show, repaired once, else it fails.
+func (r *runner) chooseStep(ctx context.Context, fr *frame, s *plan.Step) error {
+	for _, p := range s.Pairs {
+		field, err := r.text(fr, p.Field)
+		if err != nil {
+			return err
+		}
+		val, err := r.value(fr, p.Value)
+		if err != nil {
+			return err
+		}
+		if err := r.chooseOne(ctx, s, field, val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// optionRoles are the roles of things a choice is made by clicking.
+var optionRoles = map[string]bool{"option": true, "radio": true, "menuitemradio": true, "menuitem": true, "tab": true,
+	"button": true, "link": true, "gridcell": true, "checkbox": true, "switch": true, "treeitem": true, "listitem": true}
+
+func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string) error {
+	scr, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	// A visible option named exactly as the value: radios, chips, tabs.
+	var direct []surfaces.Candidate
+	for _, c := range scr.Candidates {
+		if optionRoles[c.Role] && !c.Has(surfaces.StateDisabled) && equalFold(c.Name, val) {
+			direct = append(direct, c)
+		}
+	}
+	if len(direct) > 0 {
+		c := direct[0]
+		if len(direct) > 1 {
+			opt, err := r.choose(ctx, r.question(scr, slotID("option", s, field), field, val, direct))
+			if err != nil {
+				return err
+			}
+			if opt == nil {
+				return fail("name the field as the page labels the group", "several %q options and none belongs to %q", val, field)
+			}
+			c = *opt.Candidate
+		}
+		return r.clickOption(ctx, scr, c, val)
+	}
+	var controls []surfaces.Candidate
+	for _, c := range scr.Candidates {
+		if c.Has(surfaces.StateDisabled) {
+			continue
+		}
+		if len(c.Options) > 0 || c.Role == "combobox" || c.Role == "listbox" || c.Role == "button" {
+			controls = append(controls, c)
+		}
+	}
+	opt, err := r.choose(ctx, r.question(scr, slotID("control", s, field), field, val, controls))
+	if err != nil {
+		return err
+	}
+	if opt == nil {
+		return fail("name the field with the words of its label ("+screenHint(scr)+")", "no control on the screen matches %q", field)
+	}
+	c := *opt.Candidate
+	if len(c.Options) > 0 {
+		label, ok := matchOption(c.Options, val)
+		if !ok {
+			var have []string
+			for _, o := range c.Options[:min(len(c.Options), 12)] {
+				have = append(have, strconv.Quote(o.Label))
+			}
+			return fail("use one of the labels the list offers: "+strings.Join(have, ", "), "%s has no option %q", c.Summary(), val)
+		}
+		out, err := r.act(ctx, surfaces.Select(c.Ref, label), c.Summary())
+		if err != nil {
+			if recoverable(err) {
+				return fail("the list may be disabled or re-rendered", "choosing %q in %s: %v", label, c.Summary(), err)
+			}
+			return err
+		}
+		if !out.ReadbackOK {
+			return fail("the page may reset the list; check it by hand", "chose %q in %s but it reads %q", label, c.Summary(), out.Readback)
+		}
+		return nil
+	}
+	// A custom control: open it, click the option, check it shows.
+	for attempt := 0; attempt < 2; attempt++ {
+		if err := r.refuse(c); err != nil {
+			return err
+		}
+		if !c.Has(surfaces.StateExpanded) {
+			if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil && !recoverable(err) {
+				return err
+			}
+		}
+		open, err := r.observe(ctx)
+		if err != nil {
+			return err
+		}
+		had := map[string]bool{}
+		for _, x := range scr.Candidates {
+			had[identity(x)] = true
+		}
+		var opts []surfaces.Candidate
+		var exact *surfaces.Candidate
+		for _, x := range open.Candidates {
+			if !optionRoles[x.Role] || x.Has(surfaces.StateDisabled) || (had[identity(x)] && x.Role != "option") {
+				continue
+			}
+			opts = append(opts, x)
+			if exact == nil && equalFold(x.Name, val) {
+				xx := x
+				exact = &xx
+			}
+		}
+		pick := exact
+		if pick == nil && len(opts) > 0 {
+			o, err := r.choose(ctx, r.question(open, slotID("option", s, field), field, val, opts))
+			if err != nil {
+				return err
+			}
+			if o != nil {
+				pick = o.Candidate
+			}
+		}
+		if pick != nil {
+			if err := r.clickOption(ctx, open, *pick, val); err == nil {
+				return nil
+			} else if h := (*halt)(nil); errors.As(err, &h) && h.outcome != Failed {
+				return err
+			}
+		}
+		// Repair: look again and retry once from the control.
+		if scr, err = r.observe(ctx); err != nil {
+			return err
+		}
+		again := scr.Find(c.Role, c.Name)
+		if len(again) == 0 {
+			break
+		}
+		c = again[0]
+	}
+	return fail("check that the option is offered as written", "could not choose %q for %q", val, field)
+}
+
+// clickOption clicks an option and checks that the choice shows.
+func (r *runner) clickOption(ctx context.Context, before surfaces.Screen, c surfaces.Candidate, val string) error {
+	if err := r.refuse(c); err != nil {
+		return err
+	}
+	if c.Has(surfaces.StateChecked) || c.Has(surfaces.StateSelected) {
+		return nil
+	}
+	if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil {
+		if recoverable(err) {
+			return fail("the option may be covered; close what covers it first", "choosing %s: %v", c.Summary(), err)
+		}
+		return err
+	}
+	after, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	if shows(after, c, val) || after.Fingerprint != before.Fingerprint && c.Role != "checkbox" {
+		return nil
+	}
+	return fail("the page did not take the choice; check the option by hand", "clicked %s but %q does not show as chosen", c.Summary(), val)
+}
+
+// shows reports whether a screen shows val as chosen: the option checked
+// or selected, or a control or text holding the value.
+func shows(s surfaces.Screen, c surfaces.Candidate, val string) bool {
+	for _, x := range s.Find(c.Role, c.Name) {
+		if x.Has(surfaces.StateChecked) || x.Has(surfaces.StateSelected) {
+			return true
+		}
+	}
+	for _, x := range s.Candidates {
+		if equalFold(x.Value, val) || (x.Role == "combobox" || x.Role == "button") && strings.Contains(strings.ToLower(x.Name), strings.ToLower(val)) && !equalFold(x.Name, val) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchOption finds the option label of a native select for val: exact,
+// then by value, then by prefix, ignoring case.
+func matchOption(opts []surfaces.Option, val string) (string, bool) {
+	for _, o := range opts {
+		if equalFold(o.Label, val) && !o.Disabled {
+			return o.Label, true
+		}
+	}
+	for _, o := range opts {
+		if equalFold(o.Value, val) && !o.Disabled {
+			return o.Label, true
+		}
+	}
+	v := strings.ToLower(strings.TrimSpace(val))
+	for _, o := range opts {
+		if v != "" && strings.HasPrefix(strings.ToLower(o.Label), v) && !o.Disabled {
+			return o.Label, true
+		}
+	}
+	return "", false
+}
+
+func equalFold(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}

@@ -1,0 +1,306 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"flow/guard"
+	"flow/plan"
+	"flow/runtime/decide"
+	"flow/stdlib"
+	"flow/surfaces"
+)
+
+// read stores the text that answers WHAT, parsed to the declared type.
+func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
+	what, err := r.text(fr, s.Text)
+	if err != nil {
+		return err
+	}
+	scr, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	q := r.question(scr, "text", what, "", nil)
+	texts := map[string]string{}
+	for _, l := range scr.Context {
+		q.Options = append(q.Options, decide.LineOption(l))
+		texts[l.Ref] = l.Text
+	}
+	for _, c := range scr.Candidates {
+		t := c.Value
+		if t == "" {
+			t = c.Name
+		}
+		if strings.TrimSpace(t) == "" || c.InputType == "password" {
+			continue
+		}
+		q.Options = append(q.Options, decide.OptionOf(c))
+		texts[c.Ref] = t
+	}
+	opt, err := r.choose(ctx, q)
+	if err != nil {
+		return err
+	}
+	if opt == nil {
+		return fail("describe the text with words shown next to it ("+screenHint(scr)+")", "found no text that answers %q", what)
+	}
+	text := texts[opt.Key]
+	typ := s.As
+	if typ == "" {
+		typ = plan.TypeText
+	}
+	v, err := stdlib.ParseAs(string(typ), text, r.clock.Now())
+	if err != nil {
+		return fail("read a text that shows "+article(typ)+", or read it as text", "%q is not %s: %v", clipText(text, 80), article(typ), err)
+	}
+	fr.vars[s.Into] = v
+	r.cur.report.Note = s.Into + " = " + strconv.Quote(clipText(plan.Render(v), 80))
+	return nil
+}
+
+func article(t plan.Type) string {
+	if strings.ContainsRune("aeiou", rune(t[0])) {
+		return "an " + string(t)
+	}
+	return "a " + string(t)
+}
+
+// card is one item of a repeated list on the screen.
+type card struct {
+	text  string
+	cands []surfaces.Candidate
+}
+
+// list is a run of sibling cards under one parent.
+type list struct {
+	parent string
+	cards  []*card
+}
+
+// cardElem matches a path element that names one of several siblings:
+// `listitem #3`, `row #2`, `article #1`, `card "Room 2"`.
+var cardElem = regexp.MustCompile(`^(\S+ #\d+|card( .*)?|article( .*)?)$`)
+
+// lists finds the repeated lists of a screen: cards are grouped by the
+// last path element that names a sibling; a list has two cards or more.
+func lists(s surfaces.Screen) []*list {
+	byParent := map[string]*list{}
+	var order []*list
+	cardOf := map[string]*card{}
+	add := func(path []string, text string, c *surfaces.Candidate) {
+		at := -1
+		for i := len(path) - 1; i >= 0; i-- {
+			if cardElem.MatchString(path[i]) {
+				at = i
+				break
+			}
+		}
+		if at < 0 || strings.TrimSpace(text) == "" {
+			return
+		}
+		parent := strings.Join(path[:at], " > ")
+		key := parent + "\x00" + path[at]
+		l := byParent[parent]
+		if l == nil {
+			l = &list{parent: parent}
+			byParent[parent] = l
+			order = append(order, l)
+		}
+		cd := cardOf[key]
+		if cd == nil {
+			cd = &card{}
+			cardOf[key] = cd
+			l.cards = append(l.cards, cd)
+		}
+		if cd.text != "" {
+			cd.text += " · "
+		}
+		cd.text += text
+		if c != nil {
+			cd.cands = append(cd.cands, *c)
+		}
+	}
+	for i := range s.Candidates {
+		c := s.Candidates[i]
+		t := c.Name
+		if c.Value != "" {
+			t += " " + c.Value
+		}
+		add(c.Path, t, &c)
+	}
+	for _, l := range s.Context {
+		add(l.Path, l.Text, nil)
+	}
+	var out []*list
+	for _, l := range order {
+		if len(l.cards) >= 2 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// chooseList finds the list WHAT describes, asking when there are several.
+func (r *runner) chooseList(ctx context.Context, scr surfaces.Screen, what string) (*list, error) {
+	ls := lists(scr)
+	switch len(ls) {
+	case 0:
+		return nil, fail("wait_for the list first, or check that the page shows a list of similar items ("+screenHint(scr)+")",
+			"found no list on the screen for %q", what)
+	case 1:
+		return ls[0], nil
+	}
+	q := r.question(scr, "list", what, "", nil)
+	for i, l := range ls {
+		label := l.parent
+		if label != "" {
+			label += ": "
+		}
+		label += strconv.Itoa(len(l.cards)) + " items, first: " + l.cards[0].text
+		q.Options = append(q.Options, decide.Option{Key: "list" + strconv.Itoa(i+1), Label: label})
+	}
+	opt, err := r.choose(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if opt == nil {
+		return nil, fail("describe the list with the words its items show", "found %d lists and none matches %q", len(ls), what)
+	}
+	n, _ := strconv.Atoi(strings.TrimPrefix(opt.Key, "list"))
+	return ls[n-1], nil
+}
+
+func (r *runner) extract(ctx context.Context, fr *frame, s *plan.Step) error {
+	what, err := r.text(fr, s.Text)
+	if err != nil {
+		return err
+	}
+	scr, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	l, err := r.chooseList(ctx, scr, what)
+	if err != nil {
+		return err
+	}
+	rows := make([]string, len(l.cards))
+	for i, c := range l.cards {
+		rows[i] = c.text
+	}
+	fr.vars[s.Into] = rows
+	r.cur.report.Note = strconv.Itoa(len(rows)) + " items"
+	return nil
+}
+
+// pick ranks a list's cards by the criterion (exactly when stdlib reads
+// it, else by the decider), then opens the best card by its primary
+// control after the guard check.
+func (r *runner) pick(ctx context.Context, fr *frame, s *plan.Step) error {
+	what, err := r.text(fr, s.Text)
+	if err != nil {
+		return err
+	}
+	crit, err := r.text(fr, s.Criterion)
+	if err != nil {
+		return err
+	}
+	scr, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	l, err := r.chooseList(ctx, scr, what)
+	if err != nil {
+		return err
+	}
+	texts := make([]string, len(l.cards))
+	for i, c := range l.cards {
+		texts[i] = c.text
+	}
+	best := -1
+	how := ""
+	if c, ok := stdlib.ParseCriterion(crit); ok {
+		order, err := stdlib.Rank(c, texts)
+		var missing *stdlib.MissingError
+		switch {
+		case err == nil:
+			best, how = order[0], "ranked by "+c.String()
+		case errors.As(err, &missing) && len(missing.Missing) < missing.Total:
+			best, how = order[0], "ranked by "+c.String()+" ("+err.Error()+")"
+		default:
+			how = err.Error() + "; asked the decider"
+		}
+	}
+	if best < 0 {
+		q := r.question(scr, "card", crit, "", nil)
+		for i, c := range l.cards {
+			q.Options = append(q.Options, decide.Option{Key: "card" + strconv.Itoa(i+1), Label: c.text})
+		}
+		opt, err := r.choose(ctx, q)
+		if err != nil {
+			return err
+		}
+		if opt == nil {
+			return fail("use a criterion the runtime ranks exactly (lowest price, earliest departure, fewest stops, first, …)",
+				"no item of %q fits %q", what, crit)
+		}
+		best, _ = strconv.Atoi(strings.TrimPrefix(opt.Key, "card"))
+		best--
+		if how == "" {
+			how = "chosen by the decider"
+		}
+	}
+	cd := l.cards[best]
+	primary, ok := primaryControl(cd)
+	if !ok {
+		return fail("the item has no link or button to open it; read or extract it instead", "item %d of %q has no control to open it", best+1, what)
+	}
+	if err := r.refuse(primary); err != nil {
+		return err
+	}
+	if _, err := r.act(ctx, surfaces.Click(primary.Ref), primary.Summary()); err != nil {
+		if recoverable(err) {
+			return fail("the list changed while picking; wait_for it to settle first", "opening %s: %v", primary.Summary(), err)
+		}
+		return err
+	}
+	if _, err := r.observe(ctx); err != nil {
+		return err
+	}
+	fr.vars[s.Into] = cd.text
+	r.cur.report.Note = "item " + strconv.Itoa(best+1) + " of " + strconv.Itoa(len(l.cards)) + ", " + how
+	return nil
+}
+
+var openWords = regexp.MustCompile(`(?i)\b(select|choose|view|book|details|open|show|see|more)\b`)
+
+// primaryControl is the control that opens a card: its first link, else a
+// select/view/book button, else its first enabled button. Controls that
+// read as irreversible or paying are still returned: the guard decides.
+func primaryControl(c *card) (surfaces.Candidate, bool) {
+	usable := func(x surfaces.Candidate) bool { return !x.Has(surfaces.StateDisabled) }
+	for _, x := range c.cands {
+		if x.Role == "link" && usable(x) {
+			return x, true
+		}
+	}
+	for _, x := range c.cands {
+		if x.Role == "button" && usable(x) && openWords.MatchString(x.Name) {
+			return x, true
+		}
+	}
+	for _, x := range c.cands {
+		if x.Role == "button" && usable(x) && guard.ClassifyControl(x.Role, x.Name).Class == guard.None {
+			return x, true
+		}
+	}
+	for _, x := range c.cands {
+		if x.Role == "button" && usable(x) {
+			return x, true
+		}
+	}
+	return surfaces.Candidate{}, false
+}

@@ -1,0 +1,517 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"flow/guard"
+	"flow/plan"
+	"flow/runtime/decide"
+	"flow/surfaces"
+)
+
+// Clock is the run's time: when budgets and waits are measured, and how
+// a wait sleeps. Tests inject one that advances only when slept on.
+type Clock interface {
+	Now() time.Time
+	// Sleep waits d or until ctx is done (then it returns ctx.Err()).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// RealClock is the wall clock.
+type RealClock struct{}
+
+// Now returns time.Now().
+func (RealClock) Now() time.Time { return time.Now() }
+
+// Sleep waits d or until ctx is done.
+func (RealClock) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Options are the effects and inputs a host gives a run.
+type Options struct {
+	// Surface is what the run observes and acts on; required.
+	Surface surfaces.Surface
+	// Decider answers the run's questions; nil means decide.NewLocal().
+	Decider decide.Decider
+	// Clock measures budgets and waits; nil means [RealClock].
+	Clock Clock
+	// Sinks receive every event, masked.
+	Sinks []Sink
+	// Facts are the entry flow's facts by name (compiler.LoadFacts).
+	Facts map[string]any
+	// Secrets are the entry flow's secrets by name (compiler.LoadSecrets).
+	Secrets map[string]string
+	// Approve lets stop_before press its control (`flow run --approve`).
+	Approve bool
+	// Timeout bounds the run's time with the flow's budget; the smaller
+	// wins. Zero means the flow's budget alone.
+	Timeout time.Duration
+	// Allow adds origins to the flow's allow list (`flow run --allow`).
+	Allow []string
+	// PollInterval is how long wait_for sleeps between looks (default
+	// [DefaultPoll]).
+	PollInterval time.Duration
+}
+
+// Tuned numbers of the step semantics (RUNTIME.md).
+const (
+	// MaxDoTurns is the most turns a `do` takes.
+	MaxDoTurns = 8
+	// IdleTurns ends a `do` after this many turns that changed nothing.
+	IdleTurns = 3
+	// JudgeBar is the probability at which a screen condition holds.
+	JudgeBar = 0.75
+	// DefaultPoll is wait_for's pause between looks.
+	DefaultPoll = 250 * time.Millisecond
+)
+
+// runner is one run in progress.
+type runner struct {
+	opts    Options
+	flow    *plan.Flow
+	surf    surfaces.Surface
+	dec     decide.Decider
+	clock   Clock
+	masker  *guard.Masker
+	seq     int
+	start   time.Time
+	budget  plan.Budget
+	limit   time.Duration // the time limit in force
+	limitBy string        // "time budget 5m" or "--timeout 30s"
+	actions int
+	asks    int
+	allowed *surfaces.Origins // nil until set
+	result  *Result
+	cur     *stepState
+}
+
+// stepState counts what the running step did, for its report.
+type stepState struct {
+	step      *plan.Step
+	report    *StepReport
+	actions   int
+	decisions int
+	turns     int
+	// hadPassword: a password field was on screen when the step began; a
+	// do, pick or wait_for that meets one later ran into a sign-in wall.
+	hadPassword bool
+	observed    bool
+	// stopText is the stop_before phrase of the running stop_before step.
+	stopText string
+}
+
+// frame is the scope of one flow body: facts, variables and secrets by
+// name. The compiler has resolved every name, so one map per called flow
+// is enough: a name defined in a block is never read after it.
+type frame struct {
+	vars    map[string]any
+	secrets map[string]string
+}
+
+// Run executes flow with opts and returns what happened. It never panics
+// on a bad plan or surface error: the result says what went wrong.
+func Run(ctx context.Context, flow *plan.Flow, opts Options) *Result {
+	r := &runner{opts: opts, flow: flow, surf: opts.Surface, dec: opts.Decider, clock: opts.Clock}
+	if r.dec == nil {
+		r.dec = decide.NewLocal()
+	}
+	if r.clock == nil {
+		r.clock = RealClock{}
+	}
+	if r.opts.PollInterval <= 0 {
+		r.opts.PollInterval = DefaultPoll
+	}
+	r.masker = guard.NewMasker(opts.Secrets)
+	r.start = r.clock.Now()
+	r.result = &Result{Flow: "", Decider: r.dec.Name()}
+	if flow != nil {
+		r.result.Flow = flow.Name
+	}
+	if h := r.validate(); h != nil {
+		return r.finish(frameOf(opts), h)
+	}
+	r.budget = flow.Budget
+	if r.budget.Actions <= 0 {
+		r.budget.Actions = plan.DefaultActions
+	}
+	if r.budget.Decisions <= 0 {
+		r.budget.Decisions = plan.DefaultDecisions
+	}
+	if r.budget.Time <= 0 {
+		r.budget.Time = plan.DefaultTime
+	}
+	r.limit, r.limitBy = time.Duration(r.budget.Time), "time budget "+time.Duration(r.budget.Time).String()
+	if opts.Timeout > 0 && opts.Timeout < r.limit {
+		r.limit, r.limitBy = opts.Timeout, "--timeout "+opts.Timeout.String()
+	}
+	// The clock decides the budget; the context deadline is the backstop
+	// for a surface or model call that hangs.
+	runCtx, cancel := context.WithTimeout(ctx, r.limit)
+	defer cancel()
+
+	fr := frameOf(opts)
+	err := r.setAllow(fr)
+	if err == nil {
+		err = r.steps(runCtx, fr, flow.Steps)
+	}
+	var h *halt
+	if err != nil && !errors.As(err, &h) {
+		h = r.classifyErr(ctx, err)
+	}
+	return r.finish(fr, h)
+}
+
+func frameOf(opts Options) *frame {
+	fr := &frame{vars: map[string]any{}, secrets: map[string]string{}}
+	for k, v := range opts.Facts {
+		fr.vars[k] = v
+	}
+	for k, v := range opts.Secrets {
+		fr.secrets[k] = v
+	}
+	return fr
+}
+
+// validate checks what must hold before anything runs: outcome invalid.
+func (r *runner) validate() *halt {
+	inv := func(reason, hint string) *halt { return &halt{outcome: Invalid, reason: reason, hint: hint} }
+	switch {
+	case r.flow == nil:
+		return inv("no flow to run", "compile the file and choose a flow")
+	case r.surf == nil:
+		return inv("no surface to run on", "pass Options.Surface (a browser or sim workspace)")
+	}
+	for _, f := range r.flow.Facts {
+		if _, ok := r.opts.Facts[f.Name]; !ok {
+			return inv("missing fact "+f.Name+" ("+string(f.Type)+")", "load the facts with compiler.LoadFacts, which fills defaults and reports missing ones")
+		}
+	}
+	for _, s := range r.flow.Secrets {
+		if _, ok := r.opts.Secrets[s.Name]; !ok {
+			return inv("missing secret "+s.Name, "set FLOW_SECRET_"+strings.ToUpper(s.Name)+" or pass --secrets FILE")
+		}
+	}
+	var missing *plan.Expr
+	r.flow.Exprs(func(e *plan.Expr) {
+		if e.Program == nil && missing == nil {
+			missing = e
+		}
+	})
+	if missing != nil {
+		return inv(fmt.Sprintf("%s: expression %q is not linked", missing.Range, missing.Src), "compile the flow without errors, or call compiler.Relink after plan.Load")
+	}
+	return nil
+}
+
+// setAllow renders the flow's allow list and gives it to the surface.
+// Without one, the first browse sets its own origin (see browse).
+func (r *runner) setAllow(fr *frame) error {
+	var patterns []string
+	for _, t := range r.flow.Allow {
+		s, err := t.Render(fr.vars)
+		if err != nil {
+			return &halt{outcome: Invalid, reason: "allow: " + err.Error(), hint: "allow entries take facts only"}
+		}
+		patterns = append(patterns, s)
+	}
+	if len(patterns) == 0 {
+		return nil
+	}
+	patterns = append(patterns, r.opts.Allow...)
+	return r.applyAllow(patterns)
+}
+
+func (r *runner) applyAllow(patterns []string) error {
+	o, err := surfaces.ParseOrigins(patterns)
+	if err != nil {
+		return &halt{outcome: Invalid, reason: err.Error(), hint: "allow takes host, host:port, *.domain or a URL"}
+	}
+	r.allowed = &o
+	if a, ok := r.surf.(surfaces.Allower); ok {
+		if err := a.SetAllow(patterns); err != nil {
+			return &halt{outcome: Invalid, reason: "setting allowed origins: " + err.Error()}
+		}
+	}
+	return nil
+}
+
+// classifyErr turns an error that is not a halt into one.
+func (r *runner) classifyErr(parent context.Context, err error) *halt {
+	var blocked *surfaces.BlockedError
+	switch {
+	case errors.As(err, &blocked):
+		return fail("add the origin to the flow's allow (or pass --allow) if the flow should go there",
+			"navigation to %s was blocked: its origin is not allowed", blocked.URL)
+	case errors.Is(err, context.DeadlineExceeded) && parent.Err() == nil:
+		return &halt{outcome: BudgetExhausted, reason: "time: the " + r.limitBy + " ran out", hint: "raise the flow's budget time or --timeout"}
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		return fail("", "the run was cancelled")
+	}
+	return fail("", "%v", err)
+}
+
+// finish builds the result and emits run_ended.
+func (r *runner) finish(fr *frame, h *halt) *Result {
+	res := r.result
+	res.Outcome = Completed
+	if h != nil {
+		res.Outcome = h.outcome
+		if h.stop != nil {
+			res.Stop = h.stop
+		}
+		if h.outcome != Completed && h.outcome != StoppedBefore {
+			f := &Failure{Reason: r.masker.Mask(h.reason), Hint: r.masker.Mask(h.hint)}
+			if h.step != nil {
+				f.Path, f.File, f.Line, f.Col = h.step.Path, h.step.Range.File, h.step.Range.Line, h.step.Range.Col
+			}
+			res.Failure = f
+		}
+	}
+	res.ExitCode = res.Outcome.ExitCode()
+	res.Actions, res.Decisions = r.actions, r.asks
+	res.Duration = plan.Duration(r.clock.Now().Sub(r.start))
+	res.Variables = r.variables(fr)
+	e := Event{Kind: EventRunEnded, Outcome: string(res.Outcome)}
+	if res.Failure != nil {
+		e.Error = res.Failure.String()
+	}
+	if res.Stop != nil {
+		e.Control, e.Class, e.Reason = res.Stop.Control, res.Stop.Class, res.Stop.Reason
+	}
+	r.emit(e)
+	return res
+}
+
+// variables renders the frame for the result: values as text (a money or
+// date through its String), lists as lists, secrets as ${name}.
+func (r *runner) variables(fr *frame) map[string]any {
+	if fr == nil || len(fr.vars)+len(fr.secrets) == 0 {
+		return nil
+	}
+	out := map[string]any{}
+	for k, v := range fr.vars {
+		switch v := v.(type) {
+		case []string:
+			items := make([]string, len(v))
+			for i, s := range v {
+				items[i] = r.masker.Mask(s)
+			}
+			out[k] = items
+		case float64, bool:
+			out[k] = v
+		default:
+			out[k] = r.masker.Mask(plan.Render(v))
+		}
+	}
+	for k := range fr.secrets {
+		out[k] = "${" + k + "}"
+	}
+	return out
+}
+
+// emit masks e, numbers it and hands it to every sink.
+func (r *runner) emit(e Event) {
+	r.seq++
+	e.Seq = r.seq
+	e.Time = r.clock.Now()
+	if r.cur != nil && e.Path == "" {
+		e.Path = r.cur.step.Path
+		e.Step = string(r.cur.step.Kind)
+	}
+	e = maskEvent(r.masker, e)
+	for _, s := range r.opts.Sinks {
+		s.Emit(e)
+	}
+}
+
+// checkTime ends the run when its time is up.
+func (r *runner) checkTime() error {
+	if r.clock.Now().Sub(r.start) >= r.limit {
+		return &halt{outcome: BudgetExhausted, reason: "time: the " + r.limitBy + " ran out", hint: "raise the flow's budget time or --timeout"}
+	}
+	return nil
+}
+
+// observe reads the screen, masks it, emits observed and applies the
+// screen guards (human walls, payment evidence, sign-in walls).
+func (r *runner) observe(ctx context.Context) (surfaces.Screen, error) {
+	if err := r.checkTime(); err != nil {
+		return surfaces.Screen{}, err
+	}
+	s, err := r.surf.Observe(ctx)
+	if err != nil {
+		return s, err
+	}
+	s = r.maskScreen(s)
+	r.emit(Event{Kind: EventObserved, URL: s.URL, Title: s.Title, Fingerprint: s.Fingerprint, Candidates: len(s.Candidates)})
+	if r.cur != nil && !r.cur.observed {
+		r.cur.observed = true
+		r.cur.hadPassword = hasPassword(s)
+	}
+	if err := r.screenGuards(s); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// maskScreen replaces secret values in everything a screen shows, so no
+// question, event or variable can carry one.
+func (r *runner) maskScreen(s surfaces.Screen) surfaces.Screen {
+	m := r.masker
+	s.URL, s.Title = m.Mask(s.URL), m.Mask(s.Title)
+	cands := make([]surfaces.Candidate, len(s.Candidates))
+	for i, c := range s.Candidates {
+		c.Name, c.Value, c.Description = m.Mask(c.Name), m.Mask(c.Value), m.Mask(c.Description)
+		c.Label, c.Placeholder = m.Mask(c.Label), m.Mask(c.Placeholder)
+		cands[i] = c
+	}
+	s.Candidates = cands
+	lines := make([]surfaces.ContextLine, len(s.Context))
+	for i, l := range s.Context {
+		l.Text = m.Mask(l.Text)
+		lines[i] = l
+	}
+	s.Context = lines
+	return s
+}
+
+// act performs one operation within the action budget and emits acted.
+func (r *runner) act(ctx context.Context, op surfaces.Operation, target string) (surfaces.Outcome, error) {
+	if err := r.checkTime(); err != nil {
+		return surfaces.Outcome{}, err
+	}
+	if r.actions >= r.budget.Actions {
+		return surfaces.Outcome{}, &halt{outcome: BudgetExhausted, reason: "actions: all " + strconv.Itoa(r.budget.Actions) + " actions of the budget are used", hint: "raise the flow's budget actions"}
+	}
+	r.actions++
+	if r.cur != nil {
+		r.cur.actions++
+	}
+	out, err := r.surf.Act(ctx, op)
+	e := Event{Kind: EventActed, Op: &op, Control: target, Note: out.Note}
+	if out.URL != "" && out.Navigated {
+		e.URL = out.URL
+	}
+	if err != nil {
+		e.Error = err.Error()
+	}
+	r.emit(e)
+	if err == nil {
+		if serr := r.surf.Settle(ctx); serr != nil && ctx.Err() != nil {
+			return out, serr
+		}
+	}
+	return out, err
+}
+
+// decision counts one question or judgement against the budget.
+func (r *runner) decision() error {
+	if err := r.checkTime(); err != nil {
+		return err
+	}
+	if r.asks >= r.budget.Decisions {
+		return &halt{outcome: BudgetExhausted, reason: "decisions: all " + strconv.Itoa(r.budget.Decisions) + " decisions of the budget are used", hint: "raise the flow's budget decisions"}
+	}
+	r.asks++
+	if r.cur != nil {
+		r.cur.decisions++
+	}
+	return nil
+}
+
+// choose asks a question (narrowed to [decide.MaxOptions]) and returns the
+// chosen option, or nil for none. A decider error is no answer, noted.
+func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option, error) {
+	if len(q.Options) == 0 {
+		return nil, nil
+	}
+	q = decide.Narrow(q, decide.MaxOptions)
+	if err := r.decision(); err != nil {
+		return nil, err
+	}
+	opts := make([]string, len(q.Options))
+	for i, o := range q.Options {
+		opts[i] = o.Key + ": " + o.Label
+	}
+	r.emit(Event{Kind: EventAsked, Question: q.ID, Purpose: string(q.Purpose), Ask: q.Ask, Value: q.Value, Options: opts})
+	c, err := r.dec.Choose(ctx, q)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		r.emit(Event{Kind: EventAnswered, Question: q.ID, Error: err.Error()})
+		return nil, nil
+	}
+	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence})
+	for i := range q.Options {
+		if q.Options[i].Key == c.Key && c.Key != "" {
+			return &q.Options[i], nil
+		}
+	}
+	return nil, nil
+}
+
+// judge returns the probability that text holds on s: one judgement of
+// the text and one of its negation, averaged, so a decider that agrees
+// with everything does not pass a condition.
+func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (float64, error) {
+	step := r.stepLine()
+	brief := decide.BriefOf(s)
+	id := r.cur.step.Path + "/judge"
+	ask := func(st decide.Statement) (float64, error) {
+		if err := r.decision(); err != nil {
+			return 0, err
+		}
+		r.emit(Event{Kind: EventAsked, Question: st.ID, Text: st.Text})
+		j, err := r.dec.Judge(ctx, st)
+		if err != nil {
+			if ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
+			r.emit(Event{Kind: EventAnswered, Question: st.ID, Error: err.Error()})
+			return 0, nil
+		}
+		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability})
+		return j.Probability, nil
+	}
+	p, err := ask(decide.Statement{ID: id, Step: step, Text: text, Screen: brief})
+	if err != nil {
+		return 0, err
+	}
+	q, err := ask(decide.Statement{ID: id + ":not", Step: step, Text: "not " + text, Screen: brief})
+	if err != nil {
+		return 0, err
+	}
+	return (p + (1 - q)) / 2, nil
+}
+
+// stepLine is the running step as a question shows it: kind "text".
+func (r *runner) stepLine() string {
+	if r.cur == nil {
+		return ""
+	}
+	return r.masker.Mask(string(r.cur.step.Kind) + " " + strconv.Quote(r.cur.report.Text))
+}
+
+// originOf returns the origin (scheme://host[:port]) of a URL.
+func originOf(raw string) (string, bool) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "", false
+	}
+	return u.Scheme + "://" + u.Host, true
+}

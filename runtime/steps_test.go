@@ -1,0 +1,310 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"flow/runtime"
+)
+
+// signIn is the start of every forms flow: the password is a secret.
+const signIn = `  secret password
+  browse "http://forms.test/signin"
+  enter {
+    "email" = "ada@example.test"
+    "password" = password
+  }
+  press "Enter"
+  verify "signed in as ada@example.test"
+`
+
+var formSecrets = map[string]string{"password": "s3cret-Horse-42"}
+
+func TestEnterChooseReadWithSecret(t *testing.T) {
+	src := `flow book "Book a cabin" {
+` + signIn + `  choose "travellers" = "2"
+  choose "travel insurance" = "No thanks"
+  choose "cabin class" = "Business"
+  enter "note for the crew" = "window seat please"
+  read "the total" into total as money
+  read "seats left" into seats as number
+  check total.amount == 240 && seats == 7, "the summary is read"
+  set pp = total.amount / 2
+  check pp == 120
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Completed)
+	named := o.sim.Named()
+	if !contains(named, "signed-in") || !contains(named, "cabin-business") {
+		t.Errorf("named events %v: want signed-in and cabin-business", named)
+	}
+	var acts []string
+	for _, e := range o.sim.Events() {
+		if e.Op != nil && e.Err == "" {
+			acts = append(acts, string(e.Op.Op)+" "+e.Target+" "+e.Op.Value)
+		}
+	}
+	for _, want := range []string{"select travellers 2", "click ins-no ", "click cabin ", "click business ", "fill note window seat please"} {
+		if !contains(acts, want) {
+			t.Errorf("the sim did not see %q; it saw %q", want, acts)
+		}
+	}
+	if got := o.sim.Var("cabin"); got != "Business" {
+		t.Errorf("cabin = %q", got)
+	}
+	if got := o.res.Variables["seats"]; got != 7.0 {
+		t.Errorf("seats = %v", got)
+	}
+	if got := o.res.Variables["pp"]; got != 120.0 {
+		t.Errorf("pp = %v", got)
+	}
+	assertNoSecret(t, o, formSecrets["password"])
+	if o.res.Variables["password"] != "${password}" {
+		t.Errorf("the secret shows as %v in variables, want ${password}", o.res.Variables["password"])
+	}
+}
+
+// assertNoSecret searches every artefact of a run for a secret value.
+func assertNoSecret(t *testing.T, o *outcome, secret string) {
+	t.Helper()
+	ev, _ := json.Marshal(o.events)
+	for name, text := range map[string]string{
+		"events": string(ev), "trace": o.trace, "result": o.json, "questions": strings.Join(o.asked, "\n"),
+		"sim events": strings.Join(eventLines(o.sim), "\n"),
+	} {
+		if strings.Contains(text, secret) {
+			t.Errorf("the secret value is in the %s", name)
+		}
+	}
+	if len(o.asked) == 0 || o.trace == "" {
+		t.Fatalf("nothing was asked or traced: the search proves nothing")
+	}
+}
+
+func TestSecretWrongPasswordFailsWithoutLeaking(t *testing.T) {
+	src := `flow login "Sign in" {
+` + signIn + `}
+`
+	secrets := map[string]string{"password": "wrong-Password-99"}
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: secrets})
+	o.want(t, runtime.Failed)
+	f := o.res.Failure
+	if f.Path != "4" || f.Line != 9 || f.Hint == "" || !strings.Contains(f.Reason, "signed in as") {
+		t.Errorf("failure %+v: want step 4 at line 9 with a reason and a hint", f)
+	}
+	if !contains(o.sim.Named(), "sign-in-failed") {
+		t.Errorf("want the sign-in to have failed in the sim: %v", o.sim.Named())
+	}
+	assertNoSecret(t, o, secrets["password"])
+}
+
+func TestFailingVerifyNamesPathLineAndHint(t *testing.T) {
+	src := `flow v "Verify" {
+  browse "http://forms.test/signin"
+  verify "the order confirmation number is shown"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	if o.res.ExitCode != 1 {
+		t.Errorf("exit code %d", o.res.ExitCode)
+	}
+	f := o.res.Failure
+	if f == nil || f.Path != "2" || f.Line != 3 || f.Col != 3 || !strings.HasSuffix(f.File, "test.flow") {
+		t.Fatalf("failure %+v: want path 2, test.flow:3:3", f)
+	}
+	if !strings.Contains(f.Reason, "order confirmation") || !strings.Contains(f.Hint, "Sign in") {
+		t.Errorf("reason %q / hint %q: want the condition and the screen named", f.Reason, f.Hint)
+	}
+	if s := f.String(); !strings.Contains(s, "test.flow:3:3: step 2: ") {
+		t.Errorf("failure text %q", s)
+	}
+	last := o.res.Steps[len(o.res.Steps)-1]
+	if last.Outcome != "failed" || last.Path != "2" {
+		t.Errorf("last step report %+v", last)
+	}
+}
+
+func TestBlockedNavigationNamesURL(t *testing.T) {
+	src := `flow b "Leave the site" {
+` + signIn + `  do "open the help centre"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Reason, "http://elsewhere.test/help") {
+		t.Errorf("reason %q: want the blocked URL", o.res.Failure.Reason)
+	}
+	if o.res.Failure.Path != "5" {
+		t.Errorf("path %q, want 5", o.res.Failure.Path)
+	}
+}
+
+func TestBrowseOutsideAllowIsBlockedBeforeNavigating(t *testing.T) {
+	src := `flow b "Two sites" {
+  allow "forms.test"
+  browse "http://forms.test/signin"
+  browse "http://evil.test/"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Reason, "http://evil.test/") || o.res.Failure.Path != "2" {
+		t.Errorf("failure %+v", o.res.Failure)
+	}
+	for _, e := range o.sim.Events() {
+		if strings.Contains(e.String(), "evil.test") {
+			t.Errorf("the sim saw the blocked address: %s", e)
+		}
+	}
+}
+
+func TestCaptchaNeedsHuman(t *testing.T) {
+	src := `flow w "Wall" {
+  browse "http://forms.test/wall"
+  do "continue to the site"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.NeedsHuman)
+	if o.res.ExitCode != 3 || !strings.Contains(o.res.Failure.Reason, "captcha") {
+		t.Errorf("exit %d, failure %+v", o.res.ExitCode, o.res.Failure)
+	}
+	if len(pressed(o.sim)) != 0 {
+		t.Errorf("pressed %v on a wall", pressed(o.sim))
+	}
+}
+
+func TestOpenWithoutDesktopFails(t *testing.T) {
+	o := run(t, setup{src: `flow o "Open" {
+  open "Mail"
+}
+`, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Reason, "desktop") {
+		t.Errorf("reason %q", o.res.Failure.Reason)
+	}
+}
+
+func TestControlFlow(t *testing.T) {
+	src := `flow c "Control flow" {
+  fact names: list = ["a", "b", "c"]
+  fact n: number = 2
+` + signIn + `  set count = 0
+  for name in names {
+    set count = count + 1
+  }
+  check count == 3
+  if n > 5 {
+    set count = 100
+  } else if "the total shows €240.00" {
+    set count = count + 10
+  } else {
+    set count = 200
+  }
+  check count == 13
+  repeat until count >= 15 max 4 {
+    set count = count + 1
+  }
+  check count == 15
+  if not "a cookie banner is visible" {
+    set count = count + 1
+  }
+  check count == 16
+  helper(word = "x")
+}
+
+flow helper "A called flow" {
+  fact word: text
+  check word == "x", "the argument is bound"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Completed)
+	var paths []string
+	for _, s := range o.res.Steps {
+		paths = append(paths, s.Path)
+	}
+	if !contains(paths, "14.1") {
+		t.Errorf("the called flow's step 14.1 did not run: %v", paths)
+	}
+}
+
+func TestRepeatThatNeverHoldsFails(t *testing.T) {
+	src := `flow r "Repeat" {
+  set i = 0
+  repeat until i > 10 max 3 {
+    set i = i + 1
+  }
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Reason, "3 rounds") || o.res.Failure.Path != "2" {
+		t.Errorf("failure %+v", o.res.Failure)
+	}
+}
+
+func TestWaitForTimesOutOnTheClock(t *testing.T) {
+	src := `flow w "Wait" {
+  browse "http://forms.test/signin"
+  wait_for "the flight results are listed" within 3s
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Reason, "after 3s") {
+		t.Errorf("reason %q", o.res.Failure.Reason)
+	}
+	// The screen never changed, so it was judged once, not once per look.
+	if d := o.res.Steps[1].Decisions; d != 2 {
+		t.Errorf("wait_for asked %d times, want one judgement (2 decisions)", d)
+	}
+}
+
+func TestTimeBudgetFromTimeout(t *testing.T) {
+	src := `flow w "Wait long" {
+  budget time 5m
+  browse "http://forms.test/signin"
+  wait_for "the flight results are listed" within 2m
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", opts: func(o *runtime.Options) { o.Timeout = 30 * time.Second }})
+	o.want(t, runtime.BudgetExhausted)
+	if o.res.ExitCode != 4 || !strings.Contains(o.res.Failure.Reason, "--timeout 30s") {
+		t.Errorf("exit %d, reason %q", o.res.ExitCode, o.res.Failure.Reason)
+	}
+}
+
+func TestActionBudget(t *testing.T) {
+	src := `flow a "Few actions" {
+  budget actions 2
+` + signIn + `}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.BudgetExhausted)
+	if !strings.Contains(o.res.Failure.Reason, "actions") || o.res.Actions != 2 {
+		t.Errorf("reason %q after %d actions", o.res.Failure.Reason, o.res.Actions)
+	}
+	if o.res.Failure.Path != "2" {
+		t.Errorf("path %q: the budget runs out at the enter step (browse 1, fill 2)", o.res.Failure.Path)
+	}
+}
+
+func TestDecisionBudget(t *testing.T) {
+	src := `flow d "Few decisions" {
+  budget decisions 3
+  browse "http://forms.test/signin"
+  verify "sign in to your account"
+  verify "sign in to your account"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.BudgetExhausted)
+	if !strings.Contains(o.res.Failure.Reason, "decisions") || o.res.Failure.Path != "3" {
+		t.Errorf("failure %+v", o.res.Failure)
+	}
+}
