@@ -40,8 +40,19 @@ func identity(c surfaces.Candidate) string {
 
 var createWords = regexp.MustCompile(`(?i)\b(new|create)\b`)
 
-// do reaches the state the step describes, one move per turn:
-// judge → choose → guard → act → compare fingerprints.
+// do reaches the state the step describes, one move per turn.
+//
+// Each turn observes the screen and, unless the intent creates something
+// ("new", "create") and nothing was done yet, judges whether the state
+// already holds. Otherwise it offers the pressable, uncovered candidates
+// not banned in this step (narrowed locally to at most 20, with the
+// non-press moves beside them) and acts on the answer after the guard
+// check. A press that changed nothing (same fingerprint) is banned for the
+// rest of the step; a stale or covered target is looked at again next
+// turn, never swapped for another element. Three idle turns, or eight
+// turns in all, end the step with a final judgement. The step is also done
+// by effect (see doneByEffect) and, for intents with a number, when the
+// pressed control's group shows it (countShown).
 func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	intent, err := r.text(fr, s.Text)
 	if err != nil {
@@ -55,6 +66,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// worked holds the identities of presses that changed the screen in
 	// this step: see the effect rule below.
 	worked := map[string]string{}
+	last := "" // identity of the last press that changed the screen
 	counts := digits.MatchString(intent)
 	for turn := 1; turn <= MaxDoTurns; turn++ {
 		st.turns = turn
@@ -78,9 +90,23 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				offer = append(offer, c)
 			}
 		}
-		opt, err := r.choose(ctx, r.question(scr, "target", intent, "", offer))
+		moves := r.moves(scr, banned)
+		q := decide.Narrow(r.question(scr, "target", intent, "", offer), decide.MaxOptions-len(moves))
+		q.Options = append(q.Options, moves...)
+		opt, err := r.choose(ctx, q)
 		if err != nil {
 			return err
+		}
+		if opt != nil && opt.Candidate == nil {
+			// A move that presses nothing: scroll or close what is in front.
+			acted = true
+			if err := r.move(ctx, scr, opt.Key, banned, &idle, &notes); err != nil {
+				return err
+			}
+			if idle >= IdleTurns {
+				return r.doEnd(ctx, intent, notes, fmt.Sprintf("%d turns changed nothing", IdleTurns))
+			}
+			continue
 		}
 		if opt == nil {
 			if len(worked) > 0 {
@@ -89,8 +115,12 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			return r.doEnd(ctx, intent, notes, "the decider found no control that leads there")
 		}
 		c := *opt.Candidate
-		if _, again := worked[identity(c)]; again && !counts {
-			return r.doneByEffect(worked, "the decider chose it again")
+		if id := identity(c); worked[id] != "" && !counts {
+			if id == last {
+				return r.doneByEffect(worked, "the decider chose it again")
+			}
+			// An earlier press chosen again: the step goes in circles.
+			return r.doEnd(ctx, intent, notes, "the moves go in circles ("+c.Summary()+" again)")
 		}
 		if err := r.refuse(c); err != nil {
 			return err
@@ -121,13 +151,18 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if err != nil {
 				return err
 			}
-			if after.Fingerprint == scr.Fingerprint {
+			if unchanged(scr, after) {
 				banned[identity(c)] = true
 				idle++
 				notes = append(notes, "pressing "+c.Summary()+" changed nothing")
 			} else {
 				idle = 0
 				worked[identity(c)] = c.Summary()
+				last = identity(c)
+				if counts && countShown(after, c, intent) {
+					st.report.Note = "done: the group of " + c.Summary() + " shows the number the step asks for"
+					return nil
+				}
 			}
 		}
 		if idle >= IdleTurns {
@@ -143,7 +178,9 @@ var digits = regexp.MustCompile(`\d`)
 // took effect, when the decider has nothing further: it chose none, or the
 // same control again. Intents are often written as acts ("sign in",
 // "start a new message") that a judgement of the screen reads poorly,
-// while pressing the control that does the act again is not progress. An
+// while pressing the control that does the act again is not progress. Only
+// the last press counts as chosen again: choosing an earlier one means the
+// moves go in circles, and the step ends with its final judgement. An
 // intent with a number ("raise the quantity to 3") never ends this way: a
 // count is checked by the judgement alone.
 func (r *runner) doneByEffect(worked map[string]string, why string) error {
@@ -177,7 +214,141 @@ func (r *runner) doEnd(ctx context.Context, intent string, notes []string, why s
 	return fail(hint, "%q: %s (judged %.2f on %s)", intent, why, p, screenHint(scr))
 }
 
+// The moves of a do turn that press no control, offered beside the
+// candidates when they can help: scrolling when controls lie below the
+// fold, Escape when a dialog or popover is in front, waiting for a page
+// that changes by itself, and hovering over a control whose press changed
+// nothing (menus that open on hover).
+const (
+	moveScroll = "move:scroll"
+	moveEscape = "move:escape"
+	moveWait   = "move:wait"
+	moveHover  = "hover:" // + the candidate's ref
+)
+
+// moves returns the non-press moves that fit the screen and were not
+// found useless earlier in the step.
+func (r *runner) moves(s surfaces.Screen, banned map[string]bool) []decide.Option {
+	var out []decide.Option
+	offscreen := false
+	for _, c := range s.Candidates {
+		offscreen = offscreen || c.Has(surfaces.StateOffscreen)
+	}
+	if offscreen && !banned[moveScroll] {
+		out = append(out, decide.Option{Key: moveScroll, Label: "scroll down to see more of the page"})
+	}
+	if s.Layer != surfaces.LayerPage && s.Layer != "" && !banned[moveEscape] {
+		out = append(out, decide.Option{Key: moveEscape, Label: "press Escape to close the " + string(s.Layer) + " in front"})
+	}
+	for _, c := range s.Candidates {
+		id := identity(c)
+		if banned[id] && !banned[moveHover+id] && (c.Role == "button" || c.Role == "link" || c.Role == "menuitem") && len(out) < 4 {
+			out = append(out, decide.Option{Key: moveHover + c.Ref, Label: "hover over " + c.Summary() + " to open its menu"})
+		}
+	}
+	if !banned[moveWait] {
+		out = append(out, decide.Option{Key: moveWait, Label: "wait for the page to change by itself"})
+	}
+	return out
+}
+
+// move performs a non-press move and bans it when it changed nothing.
+func (r *runner) move(ctx context.Context, before surfaces.Screen, key string, banned map[string]bool, idle *int, notes *[]string) error {
+	ban := key
+	target := ""
+	switch {
+	case key == moveScroll:
+		if _, err := r.act(ctx, surfaces.Scroll("", "down"), ""); err != nil && !recoverable(err) {
+			return err
+		}
+	case key == moveEscape:
+		if _, err := r.act(ctx, surfaces.Press("", "Escape"), ""); err != nil && !recoverable(err) {
+			return err
+		}
+	case key == moveWait:
+		if err := r.clock.Sleep(ctx, r.opts.PollInterval); err != nil {
+			return err
+		}
+		if err := r.surf.Settle(ctx); err != nil && ctx.Err() != nil {
+			return err
+		}
+	case strings.HasPrefix(key, moveHover):
+		c, ok := before.Candidate(strings.TrimPrefix(key, moveHover))
+		if !ok {
+			return nil
+		}
+		ban, target = moveHover+identity(c), c.Summary()
+		if _, err := r.act(ctx, surfaces.Hover(c.Ref), target); err != nil && !recoverable(err) {
+			return err
+		}
+	}
+	after, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	// A scroll's effect is what came into view, which only the
+	// fingerprint's states show.
+	same := unchanged(before, after)
+	if key == moveScroll {
+		same = before.Fingerprint == after.Fingerprint
+	}
+	if same {
+		banned[ban] = true
+		*idle++
+		*notes = append(*notes, strings.TrimSpace(key+" "+target)+" changed nothing")
+	} else {
+		*idle = 0
+	}
+	return nil
+}
+
 // recoverable reports an act error that a new look can get past.
 func recoverable(err error) bool {
 	return errors.Is(err, surfaces.ErrStaleRef) || errors.Is(err, surfaces.ErrCovered) || errors.Is(err, surfaces.ErrNotActionable)
+}
+
+var numberWord = regexp.MustCompile(`\d+(?:[.,]\d+)?`)
+
+// countShown is the check for an intent with a number ("raise the
+// quantity of the mug to 2"): the pressed control's group now shows that
+// number, and the group's label shares two words with the intent, so a
+// stepper of another item does not count.
+func countShown(s surfaces.Screen, pressed surfaces.Candidate, intent string) bool {
+	if len(pressed.Path) == 0 {
+		return false
+	}
+	path := strings.Join(pressed.Path, " > ")
+	if sharedWords(intent, path) < 2 {
+		return false
+	}
+	nums := numberWord.FindAllString(intent, -1)
+	is := func(t string) bool {
+		t = strings.TrimSpace(t)
+		for _, n := range nums {
+			if t == n {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range s.Candidates {
+		if strings.Join(c.Path, " > ") == path && (is(c.Value) || c.Value == "" && is(c.Name)) {
+			return true
+		}
+	}
+	for _, l := range s.Context {
+		if strings.Join(l.Path, " > ") == path && is(l.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// unchanged reports whether an act changed nothing a person would call a
+// change: the same address, and the same controls, values, text and
+// checked/selected/expanded/disabled states ([surfaces.Diff]). Focus and
+// scroll position alone do not count, so a press that only focused its
+// button is no progress.
+func unchanged(before, after surfaces.Screen) bool {
+	return before.Fingerprint == after.Fingerprint || surfaces.Diff(before, after).Empty()
 }

@@ -17,7 +17,35 @@
 // project): observe, narrow the candidates locally ([decide.Narrow]), ask
 // the smallest question, act, settle, check the effect. The numbers the
 // semantics name are constants here ([MaxDoTurns], [IdleTurns],
-// [JudgeBar]).
+// [JudgeBar]). Choices this package makes where RUNTIME.md is silent,
+// tuned on the fixture sites:
+//
+//   - A screen condition is judged twice, as written and as "not …", and
+//     the two are averaged; it holds at [JudgeBar]. `if not "…"` holds
+//     when 1 − p does.
+//   - A `do` also ends as done "by effect" when a press changed the screen
+//     and the decider then has nothing further (none, or the same control
+//     again): intents are often acts ("sign in") that a judgement of the
+//     screen reads poorly. An intent with a number is never done this way;
+//     it is done when the judgement passes or when the pressed control's
+//     group shows that number. Choosing an earlier press again ends the
+//     step with its final judgement (the moves go in circles).
+//   - A `do` offers moves beside the presses: scroll down (when controls
+//     lie below the fold), Escape (when a dialog or popover is in front),
+//     wait, and hover over a control whose press changed nothing (menus
+//     that open on hover); a move that changed nothing is not offered
+//     again. "Changed nothing" is [surfaces.Diff] being empty: focus alone
+//     is no change.
+//   - Lists (`extract`, `pick`) are the cards under one parent: a card is
+//     the deepest numbered path element (`listitem #3`) or a `card`/
+//     `article`; lists in navigation, banner or footer count only when
+//     there is no other, a list of one card only when none has two.
+//   - A field that formats what was typed (a card number in groups of
+//     four) passes the read-back when its letters and digits equal the
+//     value; a secret's formatted value is masked too.
+//   - Question IDs are "<path>/<purpose>", with ":<field>" in enter and
+//     choose blocks of several pairs; judgements are "<path>/judge" and
+//     "<path>/judge:not". Scripts ([decide.Script]) answer by them.
 //
 // Invariants:
 //

@@ -82,22 +82,39 @@ type SinkFunc func(Event)
 // Emit calls f.
 func (f SinkFunc) Emit(e Event) { f(e) }
 
-// maskEvent returns e with every string masked. It goes through JSON so
-// that no field, present or added later, escapes the masker; the masker
-// also knows the JSON-escaped forms of each secret.
+// maskEvent returns e with every text field masked. Numbers, times and
+// fingerprints are not text a page or a flow wrote, so they are left as
+// they are (a three-digit secret would otherwise eat sequence numbers);
+// a fingerprint is hex and is masked like text, which costs nothing.
+// A field added to Event must be added here; a test checks that every
+// string field of a fully set event is masked.
 func maskEvent(m *guard.Masker, e Event) Event {
 	if m == nil {
 		return e
 	}
-	data, err := json.Marshal(e)
-	if err != nil {
-		return Event{Seq: e.Seq, Time: e.Time, Kind: e.Kind, Path: e.Path, Error: "event could not be encoded"}
+	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
+		&e.Value, &e.Key, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Fingerprint} {
+		*p = m.Mask(*p)
 	}
-	var out Event
-	if err := json.Unmarshal([]byte(m.Mask(string(data))), &out); err != nil {
-		return Event{Seq: e.Seq, Time: e.Time, Kind: e.Kind, Path: e.Path, Error: "event could not be masked"}
+	e.Kind = EventKind(m.Mask(string(e.Kind)))
+	if len(e.Options) > 0 {
+		opts := make([]string, len(e.Options))
+		for i, o := range e.Options {
+			opts[i] = m.Mask(o)
+		}
+		e.Options = opts
 	}
-	return out
+	if e.Op != nil {
+		op := *e.Op
+		if op.Secret {
+			op.Value = surfaces.Mask
+		} else {
+			op.Value = m.Mask(op.Value)
+		}
+		op.Ref = m.Mask(op.Ref)
+		e.Op = &op
+	}
+	return e
 }
 
 // JSONL is a [Sink] that writes each event as one JSON line: the trace

@@ -101,6 +101,10 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 			if out, err = r.act(ctx, op, c.Summary()); err != nil && !recoverable(err) {
 				return err
 			}
+			if err == nil && !out.ReadbackOK && r.formatted(ctx, c.Ref, val, out.Readback, secret) {
+				out.ReadbackOK = true
+				r.cur.report.Note = "the field formatted " + name + " as it shows such values"
+			}
 			if err != nil || !out.ReadbackOK {
 				got := ""
 				if !secret {
@@ -200,9 +204,12 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 		return err
 	}
 	// A visible option named exactly as the value: radios, chips, tabs.
+	// It must belong to the field: its group or label shares a word with
+	// the field text, so "Other" of one question is not taken for another.
 	var direct []surfaces.Candidate
 	for _, c := range scr.Candidates {
-		if optionRoles[c.Role] && !c.Has(surfaces.StateDisabled) && equalFold(c.Name, val) {
+		if optionRoles[c.Role] && !c.Has(surfaces.StateDisabled) && equalFold(c.Name, val) &&
+			sharedWords(field, strings.Join(c.Path, " ")+" "+c.Label+" "+c.Description) > 0 {
 			direct = append(direct, c)
 		}
 	}
@@ -336,7 +343,7 @@ func (r *runner) clickOption(ctx context.Context, before surfaces.Screen, c surf
 	if err != nil {
 		return err
 	}
-	if shows(after, c, val) || after.Fingerprint != before.Fingerprint && c.Role != "checkbox" {
+	if shows(after, c, val) || !unchanged(before, after) && c.Role != "checkbox" {
 		return nil
 	}
 	return fail("the page did not take the choice; check the option by hand", "clicked %s but %q does not show as chosen", c.Summary(), val)
@@ -382,4 +389,25 @@ func matchOption(opts []surfaces.Option, val string) (string, bool) {
 
 func equalFold(a, b string) bool {
 	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// formatted reports whether a field holds val as the page formats it
+// (spaces in a card number, dashes in a phone number): equal letters and
+// digits. A secret's read-back is not returned by the surface, so the
+// field's value is looked at on a raw observation that is never emitted
+// or kept.
+func (r *runner) formatted(ctx context.Context, ref, val, readback string, secret bool) bool {
+	want := squash(val)
+	if want == "" {
+		return false
+	}
+	if !secret {
+		return squash(readback) == want
+	}
+	raw, err := r.surf.Observe(ctx)
+	if err != nil {
+		return false
+	}
+	c, ok := raw.Candidate(ref)
+	return ok && c.Value != "" && squash(c.Value) == want
 }

@@ -11,14 +11,21 @@ import (
 // screenGuards applies what a screen alone decides: a captcha, human check
 // or one-time code ends the run with needs_human; card fields under
 // `payment stop` end it with stopped_before; a sign-in form that a do,
-// pick or wait_for ran into ends it with needs_human.
+// pick or wait_for ran into ends it with needs_human, unless the flow
+// signs in by itself (it types a secret somewhere) or the step is about
+// signing in.
 func (r *runner) screenGuards(s surfaces.Screen) error {
 	texts := []string{s.Title}
 	for _, l := range s.Context {
 		texts = append(texts, l.Text)
 	}
+	// Controls' names are left out but for fields and checkboxes (a
+	// captcha's "I'm not a robot"): a link "Set up two-factor
+	// authentication" on an account page is no wall.
 	for _, c := range s.Candidates {
-		texts = append(texts, c.Name, c.Label, c.Placeholder)
+		if isField(c) || c.Role == "checkbox" {
+			texts = append(texts, c.Name, c.Label, c.Placeholder)
+		}
 	}
 	for _, t := range texts {
 		if what, ok := guard.HumanWall(t); ok {
@@ -35,7 +42,7 @@ func (r *runner) screenGuards(s surfaces.Screen) error {
 				stop: &StopTarget{Control: ctl, Class: "payment", Reason: "payment evidence"}}
 		}
 	}
-	if r.cur != nil && !r.cur.hadPassword && hasPassword(s) {
+	if r.cur != nil && !r.cur.hadPassword && !r.signsIn && hasPassword(s) && !r.headsForSignIn() {
 		switch r.cur.step.Kind {
 		case plan.KindDo, plan.KindPick, plan.KindWaitFor:
 			r.emit(Event{Kind: EventGuarded, Class: "human_wall", Reason: "a sign-in form"})
@@ -44,6 +51,12 @@ func (r *runner) screenGuards(s surfaces.Screen) error {
 		}
 	}
 	return nil
+}
+
+// headsForSignIn reports whether the running step's text is about signing
+// in ("open the sign-in form"): then meeting the form is the point.
+func (r *runner) headsForSignIn() bool {
+	return guard.IsSignIn(r.cur.report.Text)
 }
 
 // cardEvidence finds a card field on s, or a payment control on a page

@@ -302,3 +302,82 @@ func TestInvalidWithoutSurfaceOrFacts(t *testing.T) {
 		t.Errorf("an invalid run acted: %v", eventLines(sm))
 	}
 }
+
+// A do's non-press moves: Escape closes the dialog in front, a scroll
+// brings the button below the fold into view, and only then is it pressed.
+func TestDoMovesEscapeAndScroll(t *testing.T) {
+	src := `flow m "Moves" {
+  browse "http://long.test/"
+  do "story 11 is shown"
+}
+`
+	answers := `answers:
+  "2/judge": [0.1, 0.1, 0.1, 0.9]
+  "2/judge:not": [0.9, 0.9, 0.9, 0.1]
+  "2/target": [move:escape, move:scroll, e2]
+`
+	o := run(t, setup{src: src, script: "long.yaml", answers: answers})
+	o.want(t, runtime.Completed)
+	var ops []string
+	for _, e := range o.sim.Events() {
+		if e.Kind == "act" && e.Err == "" {
+			ops = append(ops, string(e.Op.Op)+":"+e.Op.Value+e.Target)
+		}
+	}
+	want := []string{"navigate:http://long.test/", "press:Escape", "scroll:down", "click:more"}
+	if strings.Join(ops, " ") != strings.Join(want, " ") {
+		t.Errorf("operations %v, want %v", ops, want)
+	}
+	if !contains(o.sim.Named(), "loaded") || contains(pressed(o.sim), "subscribe") {
+		t.Errorf("named %v, pressed %v", o.sim.Named(), pressed(o.sim))
+	}
+}
+
+// With approval a stop_before presses its control, then checks that the
+// action happened; a press that shows nothing fails the step.
+func TestApprovedStopBeforeThatShowsNothingFails(t *testing.T) {
+	src := `flow s "Send" {
+` + signIn + `  stop_before "sending the request"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets, approve: true})
+	o.want(t, runtime.Failed)
+	if !contains(o.sim.Named(), "sent") {
+		t.Fatalf("approved, but Send request was not pressed: %v", o.sim.Named())
+	}
+	if st := o.res.Stop; st == nil || !st.Pressed || st.Control != `button "Send request"` {
+		t.Errorf("stop %+v", o.res.Stop)
+	}
+	if f := o.res.Failure; f.Path != "5" || !strings.Contains(f.Reason, "does not show as done") {
+		t.Errorf("failure %+v", f)
+	}
+}
+
+// A menu that opens only on hover: the press changes nothing, so the next
+// turn offers a hover over that control, and the menu item is pressed.
+func TestDoHoversOverMenuThatIgnoresClicks(t *testing.T) {
+	src := `flow m "Hover" {
+  browse "http://long.test/menu"
+  do "the science stories are shown"
+}
+`
+	answers := `answers:
+  "2/judge": [0.1, 0.1, 0.1, 0.9]
+  "2/judge:not": [0.9, 0.9, 0.9, 0.1]
+  "2/target": [e1, hover:e1, e2]
+`
+	o := run(t, setup{src: src, script: "long.yaml", answers: answers})
+	o.want(t, runtime.Completed)
+	var ops []string
+	for _, e := range o.sim.Events() {
+		if e.Kind == "act" && e.Err == "" {
+			ops = append(ops, string(e.Op.Op)+":"+e.Target)
+		}
+	}
+	if want := "navigate: click:topics hover:topics click:science"; strings.Join(ops, " ") != want {
+		t.Errorf("operations %q, want %q", strings.Join(ops, " "), want)
+	}
+	if o.sim.Current() != "science" {
+		t.Errorf("ended on %s", o.sim.Current())
+	}
+}

@@ -45,7 +45,7 @@ type outcome struct {
 }
 
 // compile compiles src as one flow file and returns its first flow.
-func compile(t *testing.T, src string) *plan.Flow {
+func compile(t testing.TB, src string) *plan.Flow {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "test.flow")

@@ -81,24 +81,44 @@ type list struct {
 	cards  []*card
 }
 
-// cardElem matches a path element that names one of several siblings:
-// `listitem #3`, `row #2`, `article #1`, `card "Room 2"`.
-var cardElem = regexp.MustCompile(`^(\S+ #\d+|card( .*)?|article( .*)?)$`)
+// numbered matches a path element that names one of several siblings
+// (`listitem #3`, `row #2`); cardElem a card that is not numbered
+// (`card "Room 2"`, `article`).
+var (
+	numbered = regexp.MustCompile(`^\S+ #\d+$`)
+	cardElem = regexp.MustCompile(`^(card|article)( .*)?$`)
+)
 
-// lists finds the repeated lists of a screen: cards are grouped by the
-// last path element that names a sibling; a list has two cards or more.
+// chromeWords mark lists that are page furniture, not content: a menu in
+// the banner or navigation, links in the footer.
+var chromeWords = regexp.MustCompile(`^(banner|navigation|contentinfo|menubar|toolbar|tablist)\b`)
+
+// cardAt returns the index of the path element that names a card: the
+// deepest numbered sibling, else the deepest unnumbered card.
+func cardAt(path []string) int {
+	for i := len(path) - 1; i >= 0; i-- {
+		if numbered.MatchString(path[i]) {
+			return i
+		}
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		if cardElem.MatchString(path[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lists finds the repeated lists of a screen: cards are grouped under the
+// path before their card element. Content lists come first; lists of page
+// furniture (navigation, banner, footer) only when there is no other, and
+// a list of one card only when no list has two or more.
 func lists(s surfaces.Screen) []*list {
 	byParent := map[string]*list{}
 	var order []*list
 	cardOf := map[string]*card{}
 	add := func(path []string, text string, c *surfaces.Candidate) {
-		at := -1
-		for i := len(path) - 1; i >= 0; i-- {
-			if cardElem.MatchString(path[i]) {
-				at = i
-				break
-			}
-		}
+		at := cardAt(path)
 		if at < 0 || strings.TrimSpace(text) == "" {
 			return
 		}
@@ -135,13 +155,30 @@ func lists(s surfaces.Screen) []*list {
 	for _, l := range s.Context {
 		add(l.Path, l.Text, nil)
 	}
-	var out []*list
-	for _, l := range order {
-		if len(l.cards) >= 2 {
-			out = append(out, l)
+	furniture := func(l *list) bool {
+		for _, p := range strings.Split(l.parent, " > ") {
+			if chromeWords.MatchString(p) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, pass := range []func(*list) bool{
+		func(l *list) bool { return len(l.cards) >= 2 && !furniture(l) },
+		func(l *list) bool { return len(l.cards) == 1 && !furniture(l) },
+		func(l *list) bool { return len(l.cards) >= 2 },
+	} {
+		var out []*list
+		for _, l := range order {
+			if pass(l) {
+				out = append(out, l)
+			}
+		}
+		if len(out) > 0 {
+			return out
 		}
 	}
-	return out
+	return nil
 }
 
 // chooseList finds the list WHAT describes, asking when there are several.

@@ -97,6 +97,10 @@ type runner struct {
 	allowed *surfaces.Origins // nil until set
 	result  *Result
 	cur     *stepState
+	parent  context.Context // the caller's context, to tell a timeout from a cancel
+	// signsIn is true when the flow types a secret somewhere: it signs in
+	// by itself, so a sign-in form it meets is no wall.
+	signsIn bool
 }
 
 // stepState counts what the running step did, for its report.
@@ -112,6 +116,9 @@ type stepState struct {
 	observed    bool
 	// stopText is the stop_before phrase of the running stop_before step.
 	stopText string
+	// deciderErr is the last error a decider returned in the step, for
+	// the hint when the step fails for want of an answer.
+	deciderErr string
 }
 
 // frame is the scope of one flow body: facts, variables and secrets by
@@ -124,8 +131,8 @@ type frame struct {
 
 // Run executes flow with opts and returns what happened. It never panics
 // on a bad plan or surface error: the result says what went wrong.
-func Run(ctx context.Context, flow *plan.Flow, opts Options) *Result {
-	r := &runner{opts: opts, flow: flow, surf: opts.Surface, dec: opts.Decider, clock: opts.Clock}
+func Run(ctx context.Context, flow *plan.Flow, opts Options) (res *Result) {
+	r := &runner{opts: opts, flow: flow, surf: opts.Surface, dec: opts.Decider, clock: opts.Clock, parent: ctx}
 	if r.dec == nil {
 		r.dec = decide.NewLocal()
 	}
@@ -144,6 +151,18 @@ func Run(ctx context.Context, flow *plan.Flow, opts Options) *Result {
 	if h := r.validate(); h != nil {
 		return r.finish(frameOf(opts), h)
 	}
+	// A plan built by hand (or a bug here) must still end in a result: a
+	// panic becomes a failure of the step that was running.
+	defer func() {
+		if p := recover(); p != nil {
+			h := fail("this is a bug in flow's runtime; please report it with the trace", "internal error: %v", p)
+			if r.cur != nil {
+				h.step = r.cur.step
+			}
+			r.cur = nil
+			res = r.finish(nil, h)
+		}
+	}()
 	r.budget = flow.Budget
 	if r.budget.Actions <= 0 {
 		r.budget.Actions = plan.DefaultActions
@@ -163,6 +182,11 @@ func Run(ctx context.Context, flow *plan.Flow, opts Options) *Result {
 	runCtx, cancel := context.WithTimeout(ctx, r.limit)
 	defer cancel()
 
+	flow.Walk(func(s *plan.Step) {
+		for _, p := range s.Pairs {
+			r.signsIn = r.signsIn || s.Kind == plan.KindEnter && p.Value != nil && p.Value.Secret
+		}
+	})
 	fr := frameOf(opts)
 	err := r.setAllow(fr)
 	if err == nil {
@@ -170,7 +194,7 @@ func Run(ctx context.Context, flow *plan.Flow, opts Options) *Result {
 	}
 	var h *halt
 	if err != nil && !errors.As(err, &h) {
-		h = r.classifyErr(ctx, err)
+		h = r.classifyErr(err)
 	}
 	return r.finish(fr, h)
 }
@@ -250,7 +274,8 @@ func (r *runner) applyAllow(patterns []string) error {
 }
 
 // classifyErr turns an error that is not a halt into one.
-func (r *runner) classifyErr(parent context.Context, err error) *halt {
+func (r *runner) classifyErr(err error) *halt {
+	parent := r.parent
 	var blocked *surfaces.BlockedError
 	switch {
 	case errors.As(err, &blocked):
@@ -375,6 +400,12 @@ func (r *runner) maskScreen(s surfaces.Screen) surfaces.Screen {
 	s.URL, s.Title = m.Mask(s.URL), m.Mask(s.Title)
 	cands := make([]surfaces.Candidate, len(s.Candidates))
 	for i, c := range s.Candidates {
+		// A field may show a secret as it formats it ("4242 4242 …"),
+		// which no encoded form of the value matches: compare letters
+		// and digits.
+		if name, ok := r.secretShown(c.Value); ok {
+			c.Value = "${" + name + "}"
+		}
 		c.Name, c.Value, c.Description = m.Mask(c.Name), m.Mask(c.Value), m.Mask(c.Description)
 		c.Label, c.Placeholder = m.Mask(c.Label), m.Mask(c.Placeholder)
 		cands[i] = c
@@ -387,6 +418,21 @@ func (r *runner) maskScreen(s surfaces.Screen) surfaces.Screen {
 	}
 	s.Context = lines
 	return s
+}
+
+// secretShown reports which secret a field value shows, formatted or
+// not.
+func (r *runner) secretShown(v string) (string, bool) {
+	if v == "" {
+		return "", false
+	}
+	sv := squash(v)
+	for name, secret := range r.opts.Secrets {
+		if s := squash(secret); len(s) >= guard.MinMaskLen && s == sv {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // act performs one operation within the action budget and emits acted.
@@ -454,6 +500,7 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 			return nil, ctx.Err()
 		}
 		r.emit(Event{Kind: EventAnswered, Question: q.ID, Error: err.Error()})
+		r.noteDeciderErr(err)
 		return nil, nil
 	}
 	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence})
@@ -463,6 +510,13 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 		}
 	}
 	return nil, nil
+}
+
+// noteDeciderErr keeps a decider's error for the step's failure hint.
+func (r *runner) noteDeciderErr(err error) {
+	if r.cur != nil {
+		r.cur.deciderErr = err.Error()
+	}
 }
 
 // judge returns the probability that text holds on s: one judgement of
@@ -483,6 +537,7 @@ func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (flo
 				return 0, ctx.Err()
 			}
 			r.emit(Event{Kind: EventAnswered, Question: st.ID, Error: err.Error()})
+			r.noteDeciderErr(err)
 			return 0, nil
 		}
 		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability})

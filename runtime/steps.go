@@ -40,10 +40,13 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 	var h *halt
 	if err != nil {
 		if !errors.As(err, &h) {
-			h = r.classifyErr(ctx, err)
+			h = r.classifyErr(err)
 		}
 		if h.step == nil {
 			h.step = s
+			if h.outcome == Failed && st.deciderErr != "" {
+				h.hint = strings.TrimPrefix(h.hint+"; ", "; ") + "the decider failed: " + st.deciderErr
+			}
 		}
 		if h.stop != nil && h.stop.Path == "" {
 			h.stop.Path = s.Path
@@ -164,9 +167,13 @@ func (r *runner) stepText(fr *frame, s *plan.Step) string {
 	case plan.KindPick:
 		return render(s.Text) + " by " + render(s.Criterion)
 	case plan.KindCheck:
-		return s.Expr.Src
+		if s.Expr != nil {
+			return s.Expr.Src
+		}
 	case plan.KindSet:
-		return s.Into + " = " + s.Expr.Src
+		if s.Expr != nil {
+			return s.Into + " = " + s.Expr.Src
+		}
 	case plan.KindIf:
 		if len(s.Branches) > 0 {
 			return cond(s.Branches[0].Cond)
@@ -174,7 +181,9 @@ func (r *runner) stepText(fr *frame, s *plan.Step) string {
 	case plan.KindRepeat:
 		return "until " + cond(s.Cond)
 	case plan.KindFor:
-		return s.Var + " in " + s.Expr.Src
+		if s.Expr != nil {
+			return s.Var + " in " + s.Expr.Src
+		}
 	case plan.KindCall:
 		if s.Call != nil {
 			return s.Call.Flow + "()"
@@ -679,7 +688,7 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	}
 	// A press that took the control away and changed the page is taken as
 	// done when the judgement cannot tell.
-	if after.Fingerprint != scr.Fingerprint && len(after.Find(c.Role, c.Name)) == 0 {
+	if !unchanged(scr, after) && len(after.Find(c.Role, c.Name)) == 0 {
 		r.cur.report.Note = fmt.Sprintf("pressed %s; the page changed and it is gone (judged %.2f)", c.Summary(), p)
 		return nil
 	}

@@ -1,12 +1,15 @@
 package runtime_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
+	"flow/plan"
 	"flow/runtime"
+	"flow/surfaces/sim"
 )
 
 // signIn is the start of every forms flow: the password is a secret.
@@ -306,5 +309,248 @@ func TestDecisionBudget(t *testing.T) {
 	o.want(t, runtime.BudgetExhausted)
 	if !strings.Contains(o.res.Failure.Reason, "decisions") || o.res.Failure.Path != "3" {
 		t.Errorf("failure %+v", o.res.Failure)
+	}
+}
+
+func TestWaitForStopsEarlyOnNoResults(t *testing.T) {
+	src := `flow w "Wait" {
+  browse "http://forms.test/search"
+  wait_for "cabins are listed" within 1m
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.Failed)
+	f := o.res.Failure
+	if f.Path != "2" || !strings.Contains(f.Reason, "No results found") {
+		t.Errorf("failure %+v: want the wait_for to give up on the page's message", f)
+	}
+	if d := o.res.Steps[len(o.res.Steps)-1].Duration; d != 0 {
+		t.Errorf("the wait_for waited %v on the clock; it should give up at once", d)
+	}
+}
+
+func TestDoIntoSignInFormNeedsHuman(t *testing.T) {
+	src := `flow w "Trips" {
+  browse "http://forms.test/booking"
+  do "open my trips"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml"})
+	o.want(t, runtime.NeedsHuman)
+	if !strings.Contains(o.res.Failure.Reason, "sign-in") || o.res.Failure.Path != "2" {
+		t.Errorf("failure %+v", o.res.Failure)
+	}
+	// A flow that types a secret signs in by itself: the same form is no
+	// wall for it.
+	o = run(t, setup{src: `flow w "Trips" {
+  secret password
+  browse "http://forms.test/booking"
+  do "open my trips"
+  enter "password" = password
+}
+`, script: "forms.yaml", secrets: formSecrets})
+	if o.res.Outcome == runtime.NeedsHuman {
+		t.Errorf("a flow that signs in met a wall: %+v", o.res.Failure)
+	}
+}
+
+func TestEnterInFormWithSendButtonIsRefused(t *testing.T) {
+	src := `flow e "Enter" {
+` + signIn + `  enter "note for the crew" = "hello"
+  press "Enter"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.GuardRefused)
+	if st := o.res.Stop; st == nil || st.Control != `button "Send request"` || st.Class != "irreversible" {
+		t.Errorf("stop %+v", o.res.Stop)
+	}
+	for _, e := range o.sim.Events() {
+		if e.Op != nil && e.Op.Op == "press" && e.Screen == "booking" {
+			t.Errorf("Enter was pressed: %s", e)
+		}
+	}
+	if contains(o.sim.Named(), "sent") {
+		t.Error("the request was sent")
+	}
+}
+
+func TestCallBindsSecretArgument(t *testing.T) {
+	src := `flow main "Sign in through a called flow" {
+  secret password
+  browse "http://forms.test/signin"
+  login(user = "ada@example.test", pw = password)
+  verify "signed in as ada@example.test"
+}
+
+flow login "Sign in" {
+  fact user: text
+  secret pw
+  enter "email" = user
+  enter "password" = pw
+  press "Enter"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Completed)
+	if !contains(o.sim.Named(), "signed-in") {
+		t.Errorf("not signed in: %v", o.sim.Named())
+	}
+	if _, ok := o.res.Variables["user"]; ok {
+		t.Error("the callee's fact leaked into the caller's variables")
+	}
+	assertNoSecret(t, o, formSecrets["password"])
+}
+
+func TestReadThatDoesNotParseFails(t *testing.T) {
+	src := `flow r "Read" {
+` + signIn + `  read "the seats left" into seats as date
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Failed)
+	f := o.res.Failure
+	if f.Path != "5" || !strings.Contains(f.Reason, "Seats left: 7") || !strings.Contains(f.Reason, "a date") {
+		t.Errorf("failure %+v", f)
+	}
+}
+
+// With two lists on the screen, extract asks which one WHAT means; the
+// script answers the second.
+func TestExtractChoosesAmongLists(t *testing.T) {
+	src := `flow x "Extract" {
+  browse "http://lists.test/"
+  extract "the trains" into trains
+  check len(trains) == 2 && trains[0] == "08:10 Lisbon · 2h 40m"
+}
+`
+	answers := `answers:
+  "2/list": list2
+`
+	o := run(t, setup{src: src, script: "lists.yaml", answers: answers})
+	o.want(t, runtime.Completed)
+	var q string
+	for _, a := range o.asked {
+		if strings.Contains(a, `"2/list"`) {
+			q = a
+		}
+	}
+	if !strings.Contains(q, "Buses") || !strings.Contains(q, "Trains") {
+		t.Errorf("the list question does not show both lists: %s", q)
+	}
+}
+
+func TestDeciderErrorIsNoAnswerAndNamedInHint(t *testing.T) {
+	src := `flow d "Unanswered" {
+  browse "http://forms.test/signin"
+  do "open the forgotten password page"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", answers: `answers: {"9/target": e1}`})
+	o.want(t, runtime.Failed)
+	if !strings.Contains(o.res.Failure.Hint, "no answer in script") || len(pressed(o.sim)) != 0 {
+		t.Errorf("hint %q, pressed %v", o.res.Failure.Hint, pressed(o.sim))
+	}
+}
+
+func TestTimeoutOnTheWallClock(t *testing.T) {
+	src := `flow w "Wait" {
+  browse "http://forms.test/signin"
+  wait_for "the flight results are listed" within 1m
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", opts: func(o *runtime.Options) {
+		o.Clock = runtime.RealClock{}
+		o.Timeout = 50 * time.Millisecond
+		o.PollInterval = 5 * time.Millisecond
+	}})
+	o.want(t, runtime.BudgetExhausted)
+	if !strings.Contains(o.res.Failure.Reason, "--timeout 50ms") || o.res.Failure.Path != "2" {
+		t.Errorf("failure %+v", o.res.Failure)
+	}
+}
+
+// A plan with missing parts (built by hand, or loaded from a damaged
+// file) ends with a failure naming the step, never a panic.
+func TestDamagedPlanFailsCleanly(t *testing.T) {
+	sm, err := sim.Load("testdata/forms.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []*plan.Step{
+		{Path: "1", Kind: plan.KindCheck},
+		{Path: "1", Kind: plan.KindSet, Into: "x"},
+		{Path: "1", Kind: plan.KindFor, Var: "x"},
+		{Path: "1", Kind: plan.KindIf, Branches: []*plan.Branch{{}}},
+		{Path: "1", Kind: plan.KindRepeat},
+		{Path: "1", Kind: plan.KindCall},
+		{Path: "1", Kind: plan.KindBrowse},
+		{Path: "1", Kind: plan.KindEnter, Pairs: []*plan.Pair{{}}},
+		{Path: "1", Kind: "teleport"},
+	} {
+		flow := &plan.Flow{Name: "damaged", Steps: []*plan.Step{step}}
+		res := runtime.Run(context.Background(), flow, runtime.Options{Surface: sm, Clock: newFakeClock()})
+		if res.Outcome != runtime.Failed || res.Failure == nil || res.Failure.Path != "1" || res.Failure.Reason == "" {
+			t.Errorf("%s step: outcome %s, failure %+v", step.Kind, res.Outcome, res.Failure)
+		}
+		if strings.Contains(res.Failure.Reason, "internal error") {
+			t.Errorf("%s step panicked: %s", step.Kind, res.Failure.Reason)
+		}
+	}
+}
+
+// A surface that panics (here a nil sim) ends the run as a failure of the
+// running step, with run_ended still emitted.
+func TestPanicBecomesFailure(t *testing.T) {
+	flow := compile(t, `flow p "Panic" {
+  browse "http://forms.test/signin"
+}
+`)
+	var ended bool
+	res := runtime.Run(context.Background(), flow, runtime.Options{
+		Surface: (*sim.Sim)(nil), Clock: newFakeClock(),
+		Sinks: []runtime.Sink{runtime.SinkFunc(func(e runtime.Event) { ended = ended || e.Kind == runtime.EventRunEnded })},
+	})
+	if res.Outcome != runtime.Failed || res.Failure.Path != "1" || !strings.Contains(res.Failure.Reason, "internal error") {
+		t.Errorf("outcome %s, failure %+v", res.Outcome, res.Failure)
+	}
+	if !ended {
+		t.Error("no run_ended event")
+	}
+}
+
+// Typing into a field that opens a suggestion list answers it with the
+// suggestion equal to the value.
+func TestEnterAnswersSuggestionList(t *testing.T) {
+	src := `flow s "Suggest" {
+` + signIn + `  enter "destination" = "Oslo"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets})
+	o.want(t, runtime.Completed)
+	if !contains(o.sim.Named(), "picked-oslo") || contains(o.sim.Named(), "picked-osaka") {
+		t.Errorf("named events %v: want the Oslo suggestion only", o.sim.Named())
+	}
+}
+
+// Options.Allow (flow run --allow) adds origins to the flow's allow.
+func TestAllowOptionAddsOrigins(t *testing.T) {
+	src := `flow b "Help" {
+  allow "forms.test"
+` + signIn + `  do "open the help centre"
+}
+`
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets, opts: func(o *runtime.Options) {
+		o.Allow = []string{"elsewhere.test"}
+	}})
+	for _, e := range o.sim.Events() {
+		if e.Kind == "blocked" {
+			t.Errorf("blocked with --allow elsewhere.test: %s", e)
+		}
+	}
+	// The sim has no screen for the other site: arriving there shows its
+	// not-found screen, which proves the navigation went through.
+	if got := o.sim.Current(); got != "404" {
+		t.Errorf("the run ended on %s (trail %v), want the other site", got, o.sim.Trail())
 	}
 }
