@@ -13,6 +13,7 @@ import (
 
 	"flow/compiler"
 	"flow/flows"
+	"flow/plan"
 	"flow/runtime"
 	"flow/surfaces"
 	"flow/surfaces/browser"
@@ -122,6 +123,20 @@ func runExample(t *testing.T, name string, approve bool) {
 	}
 	if err := ex.Expect.Check(log.Events(), approve); err != nil {
 		t.Errorf("site events: %v\n%s", err, detail)
+	}
+	// The values the run read prove what it chose: the booking total is
+	// read from the page after the flight was picked, so it is right only
+	// when the cheapest flight was, whatever format its price was written in.
+	for name, want := range ex.Expect.Variables {
+		got, ok := res.Variables[name]
+		if !ok || plan.Render(got) != want {
+			t.Errorf("variable %s = %v, want %s\n%s", name, got, want, detail)
+		}
+	}
+	if c := ex.Expect.Cheapest; c != nil {
+		if picked, ok := res.Variables["flight"]; ok && !strings.Contains(plan.Render(picked), c.Number) {
+			t.Errorf("picked %q, want the cheapest flight %s (%s)\n%s", picked, c.Number, c.Price, detail)
+		}
 	}
 	resJSON, err := json.Marshal(res)
 	if err != nil {
