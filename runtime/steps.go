@@ -151,7 +151,9 @@ func (r *runner) stepText(fr *frame, s *plan.Step) string {
 		if c.Expr != nil {
 			return c.Expr.Src
 		}
-		s := strconv.Quote(render(c.Screen))
+		// Reports quote the whole text once; a second quote here would
+		// print as \"…\".
+		s := render(c.Screen)
 		if c.Not {
 			s = "not " + s
 		}
