@@ -40,6 +40,8 @@ var allowed = map[string][]string{
 	"cmd/flow":                 {"*"},
 	"cmd/flow/cli":             {"*"},
 	"cmd/flow/internal/render": {"grammar", "internal/suggest"},
+
+	"cmd/flow/internal/progress": {"runtime", "plan", "guard", "stdlib", "surfaces", "runtime/decide"},
 }
 
 // Outside packages that only one place may use: the browser driver lives in

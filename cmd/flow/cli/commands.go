@@ -120,6 +120,91 @@ lists the secrets found under "secrets", never their values.`,
 			run: (*env).plan,
 		},
 		{
+			name:    "run",
+			summary: "run a flow in a browser",
+			args:    "FILE",
+			minArgs: 1, maxArgs: 1,
+			description: `Compiles FILE, loads the run's facts and secrets and runs the flow (the
+file's only one, or the one named by --flow) in a headless Chromium, asking
+the decision model small closed questions. Every step is shown as it runs:
+its path, kind, text, state and time (redrawn in place on a terminal, one
+plain line per step otherwise). The summary names the outcome, the stop
+target or the failure (step path, file:line, reason, hint), the counts and
+the wall time.
+
+Facts come from --facts and --fact (which wins) and are checked against the
+flow's declarations. Secrets come from FLOW_SECRET_<NAME> variables or the
+--secrets file; they are typed into the page and never printed, traced or
+sent to a model. Any error in the file, the facts, the secrets or the flags
+exits 2 before a browser starts.
+
+With --browser-url the run attaches to a running browser and starts on its
+active page (a flow need not begin with 'browse'), or on a new tab with
+--new-page. A flow that reaches stop_before stops in front of the control
+unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
+			flags: []flagSpec{
+				{name: "flow", value: "NAME", usage: "the flow to run, when the file defines several"},
+				{name: "facts", value: "FILE", usage: "a YAML file of facts"},
+				{name: "fact", value: "NAME=VALUE", usage: "a fact value; wins over --facts", repeat: true},
+				{name: "secrets", value: "FILE", usage: "a YAML file of secrets (FLOW_SECRET_<NAME> variables win); values are never printed"},
+				{name: "model", value: "SPEC", def: "local", usage: "the decision model: local, openai:MODEL, anthropic:MODEL or script:FILE"},
+				{name: "approve", usage: "let stop_before press its control (pay, send, delete)"},
+				{name: "allow", value: "ORIGIN", usage: "another origin pages may load from (host, host:port, *.domain or a URL)", repeat: true},
+				{name: "headed", usage: "show the browser window"},
+				{name: "browser-url", value: "URL", usage: "attach to a running Chromium (http://host:9222 or ws://…) instead of starting one"},
+				{name: "profile", value: "NAME", usage: "start Chromium with a persistent profile of this name (cookies and sign-ins kept)"},
+				{name: "new-page", usage: "with --browser-url: run in a new tab, not the active page"},
+				{name: "trace", value: "FILE", usage: "write every event of the run to FILE as JSON lines"},
+				{name: "json", usage: "print the result as JSON on stdout (progress and summary go to stderr)"},
+				{name: "quiet", short: "q", usage: "show no progress, only the summary"},
+				{name: "timeout", value: "DURATION", def: "0s", duration: true, usage: "end the run after this long (0: the flow's time budget); the smaller wins"},
+			},
+			examples: []example{
+				{"Run a flow with its facts and a trace; card details from FLOW_SECRET_<NAME> or the file", "flow run booking.flow --facts booking.facts.yaml --secrets card.yaml --trace run.jsonl"},
+				{"Watch it in a window, with a hosted model", "flow run shop.flow --flow buy_gift --fact budget=40 --headed --model openai:gpt-4o-mini"},
+				{"Continue in your own browser, on the page it shows", "flow run checkout.flow --browser-url http://127.0.0.1:9222"},
+				{"For a script: the result as JSON", "flow run signin.flow --facts me.yaml --json --quiet > result.json"},
+			},
+			exitCodes: `0  completed, or stopped_before as the flow says
+1  failed: a step could not do what it says (or the browser did not start)
+2  invalid: errors in the file, facts, secrets or flags; nothing ran
+3  needs_human: a sign-in wall, captcha or one-time code
+4  budget_exhausted: actions, decisions or time ran out
+5  guard_refused: the next move was a paying or irreversible control`,
+			run: (*env).run,
+		},
+		{
+			name:    "demo",
+			summary: "run the bundled booking flow on the bundled booking site",
+			args:    "",
+			minArgs: 0, maxArgs: 0,
+			description: `Serves the bundled SkyWay booking site on 127.0.0.1 and runs
+flows/booking.flow on it with flows/booking.facts.yaml and a test card
+(4242 4242 4242 4242, never a real one; FLOW_SECRET_* variables are not
+read), on the local decision model: no network, no API key. The flow finds
+the cheapest flight from Lisbon to Oslo, fills in the traveller and the card
+and stops in front of the payment button. The summary shows the chosen
+flight, the total and where the trace of every observation, question and
+action is (a temporary file unless --trace is given).`,
+			flags: []flagSpec{
+				{name: "model", value: "SPEC", def: "local", usage: "the decision model: local, openai:MODEL, anthropic:MODEL or script:FILE"},
+				{name: "headed", usage: "show the browser window"},
+				{name: "browser-url", value: "URL", usage: "run in a new tab of a running Chromium (http://host:9222 or ws://…)"},
+				{name: "trace", value: "FILE", usage: "write the events to FILE (default: a new temporary file)"},
+				{name: "json", usage: "print the result as JSON on stdout (progress and summary go to stderr)"},
+				{name: "quiet", short: "q", usage: "show no progress, only the summary"},
+				{name: "timeout", value: "DURATION", def: "0s", duration: true, usage: "end the run after this long (0: the flow's time budget)"},
+			},
+			examples: []example{
+				{"See flow book a flight, stopping before paying", "flow demo"},
+				{"Watch it happen", "flow demo --headed"},
+			},
+			exitCodes: `0  the run stopped before paying (or completed)
+1  it failed (the summary says where and why); 3, 4, 5 as for 'flow run'
+2  bad usage`,
+			run: (*env).demo,
+		},
+		{
 			name:    "doc",
 			summary: "show the flows of a library: the standard library or a file",
 			args:    "[std/NAME | FILE]",

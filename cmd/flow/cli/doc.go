@@ -1,5 +1,5 @@
 // Package cli is the flow command line: `flow validate`, `lint`, `fmt`,
-// `plan`, `doc`, `inspect` and `version`.
+// `plan`, `run`, `demo`, `doc`, `inspect` and `version`.
 //
 // Input is the process's arguments, standard streams and environment. Output
 // is what the commands print and the exit code [Main] returns; Main never
@@ -14,6 +14,13 @@
 //	2  errors in the input (diagnostics were printed), bad usage or flags,
 //	   unreadable or unusable files
 //	70 an internal error: a bug in flow, reported with a request to file it
+//
+// `flow run` and `flow demo` exit with the run's outcome instead
+// (runtime.Outcome.ExitCode): 0 completed or stopped_before, 1 failed, 2
+// invalid (every input error is found before a browser starts), 3
+// needs_human, 4 budget_exhausted, 5 guard_refused. They print a progress
+// view of the steps ([flow/cmd/flow/internal/progress]) and a summary; the
+// run's secrets reach no output, no trace and no model request.
 //
 // Diagnostics are produced by grammar and compiler and printed by the
 // [flow/cmd/flow/internal/render] package in text (source line and carets,

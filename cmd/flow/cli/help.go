@@ -89,14 +89,15 @@ func escapeTemplate(s string) string {
 
 func appHelp(specs []*commandSpec) string {
 	var b strings.Builder
-	b.WriteString(`flow - check, format and plan declarative browser flows
+	b.WriteString(`flow - check and run declarative browser flows
 
 Usage:
   flow [--color WHEN] COMMAND [flags] [arguments]
 
 A .flow file says what to accomplish in a browser, in plain language, with
 typed facts and secrets. These commands check, format and explain flow files,
-and show a web page the way the runtime's decision model sees it.
+run them in Chromium under guards that never pay, send or delete without
+approval, and show a web page the way the runtime's decision model sees it.
 
 Commands:
 `)

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package main
+
+import "os/exec"
+
+// canInterrupt: this system has no portable way to send oneself Ctrl+C.
+const canInterrupt = false
+
+func interruptSelf() error { return nil }
+
+func ownGroup(*exec.Cmd) {}
+
+func killGroup(cmd *exec.Cmd) { cmd.Process.Kill() }
