@@ -54,38 +54,7 @@ func runExample(t *testing.T, name string, approve bool) {
 		t.Fatal(err)
 	}
 	defer stop()
-	// The compiler reads the example and its imports from the flows FS.
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, flows.FS()); err != nil {
-		t.Fatal(err)
-	}
-	prog, diags := compiler.CompileFile(filepath.Join(dir, ex.File))
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	flow, err := compiler.SelectFlow(prog, ex.Expect.Flow)
-	if err != nil {
-		t.Fatal(err)
-	}
-	factsData, err := fs.ReadFile(flows.FS(), ex.FactsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	facts, diags := compiler.LoadFacts(flow, ex.FactsFile, factsData, []string{"site=" + url})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	secrets, diags := compiler.LoadSecrets(flow, "", nil, func(v string) string {
-		for k, s := range ex.Expect.Secrets {
-			if compiler.SecretEnvVar(k) == v {
-				return s
-			}
-		}
-		return ""
-	})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	flow, facts, secrets := prepareExample(t, ex, url)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
@@ -151,18 +120,58 @@ func runExample(t *testing.T, name string, approve bool) {
 	}
 }
 
-func exampleNamed(t *testing.T, name string) flows.Example {
-	t.Helper()
+// prepareExample compiles an example flow of package flows and loads its
+// facts, with the fixture site at url as the fact `site`, and its test
+// secrets.
+func prepareExample(tb testing.TB, ex flows.Example, url string) (*plan.Flow, map[string]any, map[string]string) {
+	tb.Helper()
+	// The compiler reads the example and its imports from the flows FS.
+	dir := tb.TempDir()
+	if err := os.CopyFS(dir, flows.FS()); err != nil {
+		tb.Fatal(err)
+	}
+	prog, diags := compiler.CompileFile(filepath.Join(dir, ex.File))
+	if diags.HasErrors() {
+		tb.Fatal(diags)
+	}
+	flow, err := compiler.SelectFlow(prog, ex.Expect.Flow)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	factsData, err := fs.ReadFile(flows.FS(), ex.FactsFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	facts, diags := compiler.LoadFacts(flow, ex.FactsFile, factsData, []string{"site=" + url})
+	if diags.HasErrors() {
+		tb.Fatal(diags)
+	}
+	secrets, diags := compiler.LoadSecrets(flow, "", nil, func(v string) string {
+		for k, s := range ex.Expect.Secrets {
+			if compiler.SecretEnvVar(k) == v {
+				return s
+			}
+		}
+		return ""
+	})
+	if diags.HasErrors() {
+		tb.Fatal(diags)
+	}
+	return flow, facts, secrets
+}
+
+func exampleNamed(tb testing.TB, name string) flows.Example {
+	tb.Helper()
 	all, err := flows.Examples()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	for _, ex := range all {
 		if ex.Name == name {
 			return ex
 		}
 	}
-	t.Fatalf("no example %q", name)
+	tb.Fatalf("no example %q", name)
 	return flows.Example{}
 }
 

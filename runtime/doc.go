@@ -53,7 +53,10 @@
 //     global of its own; the surface, decider, clock and sinks come in
 //     through [Options].
 //   - Closed answers: only an offered key is acted on; none, an unknown key
-//     or a decider error does nothing. There is no default click.
+//     or a decider error on a choice does nothing. There is no default
+//     click. A condition the decider could not judge fails its step rather
+//     than take a branch nobody decided, and a refused key (401, 403, 404)
+//     fails at once.
 //   - A stale ref is never retried on another element: the runtime
 //     observes again and asks again.
 //   - Guards hold whatever the decider says: a `do`, `pick`, `choose` or

@@ -500,8 +500,7 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 			return nil, ctx.Err()
 		}
 		r.emit(Event{Kind: EventAnswered, Question: q.ID, Error: err.Error()})
-		r.noteDeciderErr(err)
-		return nil, nil
+		return nil, r.deciderFailure(err, false)
 	}
 	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence})
 	for i := range q.Options {
@@ -513,6 +512,23 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 }
 
 // noteDeciderErr keeps a decider's error for the step's failure hint.
+// deciderFailure decides what a decider's error does to the step. A choice
+// the model could not make is no answer: the step goes on as if it said
+// none (there is no default click). A condition it could not judge is not
+// false: the step fails rather than take a branch nobody decided. A key the
+// provider refuses or a model it does not have (401, 403, 404) will not
+// answer later questions either, so the step fails at once.
+func (r *runner) deciderFailure(err error, judging bool) error {
+	r.noteDeciderErr(err)
+	var pe *decide.ProviderError
+	refused := errors.As(err, &pe) && (pe.Status == 401 || pe.Status == 403 || pe.Status == 404)
+	if !judging && !refused {
+		return nil
+	}
+	return fail("check the model's address, key and name, or run with --model local",
+		"the decision model could not answer: %s", err)
+}
+
 func (r *runner) noteDeciderErr(err error) {
 	if r.cur != nil {
 		r.cur.deciderErr = err.Error()
@@ -537,8 +553,7 @@ func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (flo
 				return 0, ctx.Err()
 			}
 			r.emit(Event{Kind: EventAnswered, Question: st.ID, Error: err.Error()})
-			r.noteDeciderErr(err)
-			return 0, nil
+			return 0, r.deciderFailure(err, true)
 		}
 		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability})
 		return j.Probability, nil
