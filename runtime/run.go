@@ -283,10 +283,15 @@ func (r *runner) classifyErr(err error) *halt {
 			"navigation to %s was blocked: its origin is not allowed", blocked.URL)
 	case errors.Is(err, context.DeadlineExceeded) && parent.Err() == nil:
 		return &halt{outcome: BudgetExhausted, reason: "time: the " + r.limitBy + " ran out", hint: "raise the flow's budget time or --timeout"}
+	case parent.Err() != nil:
+		return fail("run it again; the trace holds what was done until then", "the run was cancelled")
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		return fail("", "the run was cancelled")
+		// Nobody cancelled the run, yet the surface's context ended: the
+		// browser went away under it (closed, crashed or killed).
+		return fail("check that the browser is still running (or leave out --browser-url so flow starts its own) and run again",
+			"the browser connection was lost: %v", err)
 	}
-	return fail("", "%v", err)
+	return fail("the trace holds the step's last screen and actions", "%v", err)
 }
 
 // finish builds the result and emits run_ended.
