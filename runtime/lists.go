@@ -211,22 +211,29 @@ func (r *runner) chooseList(ctx context.Context, scr surfaces.Screen, what strin
 	return ls[n-1], nil
 }
 
-func (r *runner) extract(ctx context.Context, fr *frame, s *plan.Step) error {
-	what, err := r.text(fr, s.Text)
-	if err != nil {
-		return err
+// listOn observes the screen and finds the list the step's text describes;
+// it returns the screen, the list and the text of each of its cards.
+func (r *runner) listOn(ctx context.Context, fr *frame, s *plan.Step) (what string, scr surfaces.Screen, l *list, texts []string, err error) {
+	if what, err = r.text(fr, s.Text); err != nil {
+		return
 	}
-	scr, err := r.observe(ctx)
-	if err != nil {
-		return err
+	if scr, err = r.observe(ctx); err != nil {
+		return
 	}
-	l, err := r.chooseList(ctx, scr, what)
-	if err != nil {
-		return err
+	if l, err = r.chooseList(ctx, scr, what); err != nil {
+		return
 	}
-	rows := make([]string, len(l.cards))
+	texts = make([]string, len(l.cards))
 	for i, c := range l.cards {
-		rows[i] = c.text
+		texts[i] = c.text
+	}
+	return
+}
+
+func (r *runner) extract(ctx context.Context, fr *frame, s *plan.Step) error {
+	_, _, _, rows, err := r.listOn(ctx, fr, s)
+	if err != nil {
+		return err
 	}
 	fr.vars[s.Into] = rows
 	r.cur.report.Note = strconv.Itoa(len(rows)) + " items"
@@ -237,25 +244,13 @@ func (r *runner) extract(ctx context.Context, fr *frame, s *plan.Step) error {
 // it, else by the decider), then opens the best card by its primary
 // control after the guard check.
 func (r *runner) pick(ctx context.Context, fr *frame, s *plan.Step) error {
-	what, err := r.text(fr, s.Text)
-	if err != nil {
-		return err
-	}
 	crit, err := r.text(fr, s.Criterion)
 	if err != nil {
 		return err
 	}
-	scr, err := r.observe(ctx)
+	what, scr, l, texts, err := r.listOn(ctx, fr, s)
 	if err != nil {
 		return err
-	}
-	l, err := r.chooseList(ctx, scr, what)
-	if err != nil {
-		return err
-	}
-	texts := make([]string, len(l.cards))
-	for i, c := range l.cards {
-		texts[i] = c.text
 	}
 	best := -1
 	how := ""
