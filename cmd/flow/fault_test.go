@@ -501,15 +501,31 @@ func TestFaultProviderTimeout(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "test-key")
 
 	const flowFile = "testdata/fault/provider.flow"
-	run := runFault(t, flowFile, "--fact", "site="+site, "--browser-url", chromium, "--new-page",
-		"--model", "openai:test", "--timeout", "5s")
-	run.wantFailure(t, "budget_exhausted", 4, "2", flowFile)
-	if !strings.Contains(run.res.Failure.Reason, "--timeout 5s") {
-		t.Errorf("the reason does not name the timeout: %s", run.res.Failure.Reason)
-	}
-	if asked.Load() == 0 {
-		t.Error("the provider was never asked: the test proves nothing")
-	}
+	t.Run("run_timeout", func(t *testing.T) {
+		run := runFault(t, flowFile, "--fact", "site="+site, "--browser-url", chromium, "--new-page",
+			"--model", "openai:test", "--timeout", "5s")
+		run.wantFailure(t, "budget_exhausted", 4, "2", flowFile)
+		if !strings.Contains(run.res.Failure.Reason, "--timeout 5s") {
+			t.Errorf("the reason does not name the timeout: %s", run.res.Failure.Reason)
+		}
+		if asked.Load() == 0 {
+			t.Error("the provider was never asked: the test proves nothing")
+		}
+	})
+	// With a short --model-timeout the request gives up first: the step
+	// fails naming the provider, never blaming the screen.
+	t.Run("model_timeout", func(t *testing.T) {
+		before := asked.Load()
+		run := runFault(t, flowFile, "--fact", "site="+site, "--browser-url", chromium, "--new-page",
+			"--model", "openai:test", "--model-timeout", "300ms", "--timeout", "60s")
+		run.wantFailure(t, "failed", 1, "2", flowFile)
+		if r := run.res.Failure.Reason; !strings.Contains(r, "decision model could not answer") || !strings.Contains(r, "openai") {
+			t.Errorf("the reason does not name the model's failure: %s", r)
+		}
+		if got := asked.Load() - before; got != 3 {
+			t.Errorf("the provider was asked %d times, want 3 (one request, retried twice)", got)
+		}
+	})
 }
 
 // TestFaultGuard runs the adversarial fixture site: a do asking to pay is

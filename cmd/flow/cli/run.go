@@ -194,7 +194,13 @@ func (e *env) loadSecrets(c *ucli.Context, flow *plan.Flow, file string, getenv 
 // loadDecider makes the decision model from --model; the masker hides the
 // run's secrets from every request it sends.
 func (e *env) loadDecider(c *ucli.Context, in *runInput, spec string) error {
-	d, err := decide.New(spec, decide.Options{Masker: guard.NewMasker(in.secrets), Getenv: e.getenv})
+	opts := decide.Options{Masker: guard.NewMasker(in.secrets), Getenv: e.getenv}
+	if c.IsSet("model-timeout") { // flow demo has no such flag: the provider's default holds
+		if opts.Timeout = c.Duration("model-timeout"); opts.Timeout <= 0 {
+			return usagef(c, "--model-timeout must be more than 0, like 30s")
+		}
+	}
+	d, err := decide.New(spec, opts)
 	if err != nil {
 		return usagef(c, "--model %s: %s", spec, guard.NewMasker(in.secrets).Mask(err.Error()))
 	}
