@@ -70,8 +70,13 @@ func (k *tcur) word(w string) *lexToken {
 	return nil
 }
 
+// from returns the range of this file from start to end.
+func (c *converter) from(start, end Pos) Range {
+	return Range{Filename: c.file, Start: start, End: end}
+}
+
 func (c *converter) rng(a, b *lexToken) Range {
-	return Range{Filename: c.file, Start: a.start, End: b.end()}
+	return c.from(a.start, b.end())
 }
 
 func (c *converter) ident(t *lexToken) *Ident {
@@ -166,7 +171,7 @@ func (c *converter) importNode(g *gImport) *Import {
 	if kw == nil || path == nil {
 		return nil
 	}
-	im := &Import{Range: Range{Filename: c.file, Start: kw.start, End: path.End}, Path: path}
+	im := &Import{Range: c.from(kw.start, path.End), Path: path}
 	if k.word("as") != nil {
 		if im.Alias = c.ident(k.want(kIdent)); im.Alias == nil {
 			return nil
@@ -190,7 +195,7 @@ func (c *converter) flow(g *gFlow, lo int) *Flow {
 		return nil
 	}
 	fl := &Flow{Name: name, Description: c.str(k.want(kString))}
-	fl.Range = Range{Filename: c.file, Start: kw.start, End: name.End}
+	fl.Range = c.from(kw.start, name.End)
 	if fl.Description != nil {
 		fl.Range.End = fl.Description.End
 	}
@@ -289,7 +294,7 @@ func (c *converter) stmt(gs gStmt) Stmt {
 		if st.Body = c.block(g.Body); st.Body == nil {
 			return nil
 		}
-		st.Range = Range{Filename: c.file, Start: kw.start, End: st.Body.End}
+		st.Range = c.from(kw.start, st.Body.End)
 		return st
 	case *gFor:
 		k := c.span(g.Tokens)
@@ -308,7 +313,7 @@ func (c *converter) stmt(gs gStmt) Stmt {
 		if st.Body = c.block(g.Body); st.Body == nil {
 			return nil
 		}
-		st.Range = Range{Filename: c.file, Start: kw.start, End: st.Body.End}
+		st.Range = c.from(kw.start, st.Body.End)
 		return st
 	case *gText:
 		return c.flat(c.span(g.Tokens))
@@ -357,7 +362,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || text == nil {
 			return nil
 		}
-		r := Range{Filename: c.file, Start: kw.start, End: text.End}
+		r := c.from(kw.start, text.End)
 		switch kw.text {
 		case "do":
 			return &DoStmt{Range: r, Text: text}
@@ -381,7 +386,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || what == nil || into == nil {
 			return nil
 		}
-		st := &ReadStmt{Range: Range{Filename: c.file, Start: kw.start, End: into.End}, What: what, Into: into}
+		st := &ReadStmt{Range: c.from(kw.start, into.End), What: what, Into: into}
 		if k.word("as") != nil {
 			if st.As = c.typeRef(k.want(kIdent)); st.As == nil {
 				return nil
@@ -396,7 +401,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || what == nil || into == nil {
 			return nil
 		}
-		return &ExtractStmt{Range: Range{Filename: c.file, Start: kw.start, End: into.End}, What: what, Into: into}
+		return &ExtractStmt{Range: c.from(kw.start, into.End), What: what, Into: into}
 	case "pick":
 		kw, list := k.word("pick"), c.str(k.want(kString))
 		k.word("by")
@@ -406,13 +411,13 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || list == nil || crit == nil || into == nil {
 			return nil
 		}
-		return &PickStmt{Range: Range{Filename: c.file, Start: kw.start, End: into.End}, List: list, Criterion: crit, Into: into}
+		return &PickStmt{Range: c.from(kw.start, into.End), List: list, Criterion: crit, Into: into}
 	case "wait_for":
 		kw, text := k.word("wait_for"), c.str(k.want(kString))
 		if kw == nil || text == nil {
 			return nil
 		}
-		st := &WaitForStmt{Range: Range{Filename: c.file, Start: kw.start, End: text.End}, Text: text}
+		st := &WaitForStmt{Range: c.from(kw.start, text.End), Text: text}
 		if k.word("within") != nil {
 			if st.Within = c.dur(k.want(kDuration)); st.Within == nil {
 				return nil
@@ -425,7 +430,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || e == nil {
 			return nil
 		}
-		st := &CheckStmt{Range: Range{Filename: c.file, Start: kw.start, End: e.End}, Expr: e}
+		st := &CheckStmt{Range: c.from(kw.start, e.End), Expr: e}
 		if k.word(",") != nil {
 			if st.Message = c.str(k.want(kString)); st.Message == nil {
 				return nil
@@ -440,7 +445,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || name == nil || e == nil {
 			return nil
 		}
-		return &SetStmt{Range: Range{Filename: c.file, Start: kw.start, End: e.End}, Name: name, Expr: e}
+		return &SetStmt{Range: c.from(kw.start, e.End), Name: name, Expr: e}
 	case "fact":
 		return c.fact(k)
 	case "secret":
@@ -448,7 +453,7 @@ func (c *converter) flat(k tcur) Stmt {
 		if kw == nil || name == nil {
 			return nil
 		}
-		st := &SecretDecl{Range: Range{Filename: c.file, Start: kw.start, End: name.End}, Name: name}
+		st := &SecretDecl{Range: c.from(kw.start, name.End), Name: name}
 		if st.Doc = c.str(k.want(kString)); st.Doc != nil {
 			st.End = st.Doc.End
 		}
@@ -485,7 +490,7 @@ func (c *converter) flat(k tcur) Stmt {
 			}
 			c.errorAt(mode.Range, hint, "unknown payment mode `%s`", mode.Name)
 		}
-		return &PaymentDecl{Range: Range{Filename: c.file, Start: kw.start, End: mode.End}, Mode: mode}
+		return &PaymentDecl{Range: c.from(kw.start, mode.End), Mode: mode}
 	}
 	return nil
 }
@@ -502,7 +507,7 @@ func (c *converter) pair(k *tcur) *Pair {
 		return nil
 	}
 	k.i++
-	return &Pair{Range: Range{Filename: c.file, Start: field.Start, End: val.End}, Field: field, Value: val}
+	return &Pair{Range: c.from(field.Start, val.End), Field: field, Value: val}
 }
 
 func (c *converter) enter(k tcur) Stmt {
@@ -528,7 +533,7 @@ func (c *converter) enter(k tcur) Stmt {
 			pairs = append(pairs, p)
 		}
 		if len(pairs) == 0 {
-			c.errorAt(Range{Filename: c.file, Start: kw.start, End: end}, "list one `\"field\" = value` pair per line, or remove the step",
+			c.errorAt(c.from(kw.start, end), "list one `\"field\" = value` pair per line, or remove the step",
 				"empty `%s` block", kw.text)
 		}
 	} else {
@@ -539,7 +544,7 @@ func (c *converter) enter(k tcur) Stmt {
 		pairs = []*Pair{p}
 		end = p.End
 	}
-	r := Range{Filename: c.file, Start: kw.start, End: end}
+	r := c.from(kw.start, end)
 	if kw.text == "choose" {
 		return &ChooseStmt{Range: r, Pairs: pairs, Block: block}
 	}
@@ -580,8 +585,8 @@ func (c *converter) ifStmt(g *gIf) Stmt {
 	if body == nil {
 		return nil
 	}
-	st := &IfStmt{Branches: []*IfBranch{{Range: Range{Filename: c.file, Start: kw.start, End: body.End}, Cond: cond, Body: body}}}
-	st.Range = Range{Filename: c.file, Start: kw.start, End: body.End}
+	st := &IfStmt{Branches: []*IfBranch{{Range: c.from(kw.start, body.End), Cond: cond, Body: body}}}
+	st.Range = c.from(kw.start, body.End)
 	for _, e := range g.Elses {
 		ek := c.span(e.Tokens)
 		ekw := ek.word("else")
@@ -602,7 +607,7 @@ func (c *converter) ifStmt(g *gIf) Stmt {
 			if body == nil {
 				return nil
 			}
-			st.Branches = append(st.Branches, &IfBranch{Range: Range{Filename: c.file, Start: ikw.start, End: body.End}, Cond: cond, Body: body})
+			st.Branches = append(st.Branches, &IfBranch{Range: c.from(ikw.start, body.End), Cond: cond, Body: body})
 			st.End = body.End
 			continue
 		}
@@ -649,7 +654,7 @@ func (c *converter) call(k tcur) Stmt {
 			return nil
 		}
 		k.i++
-		st.Args = append(st.Args, &Arg{Range: Range{Filename: c.file, Start: name.Start, End: val.End}, Name: name, Value: val})
+		st.Args = append(st.Args, &Arg{Range: c.from(name.Start, val.End), Name: name, Value: val})
 	}
 }
 
@@ -682,7 +687,7 @@ func (c *converter) fact(k tcur) Stmt {
 	if kw == nil || name == nil || typ == nil {
 		return nil
 	}
-	st := &FactDecl{Range: Range{Filename: c.file, Start: kw.start, End: typ.End}, Name: name, Type: typ}
+	st := &FactDecl{Range: c.from(kw.start, typ.End), Name: name, Type: typ}
 	if st.Doc = c.str(k.want(kString)); st.Doc != nil {
 		st.End = st.Doc.End
 	}
@@ -751,7 +756,7 @@ func (c *converter) budget(k tcur) Stmt {
 			return nil
 		}
 		k.i++
-		it := &BudgetItem{Range: Range{Filename: c.file, Start: kind.Start, End: vt.end()}, Kind: kind}
+		it := &BudgetItem{Range: c.from(kind.Start, vt.end()), Kind: kind}
 		switch kind.Name {
 		case "actions", "decisions":
 			if vt.kind != kNumber {

@@ -179,22 +179,31 @@ func (p *printer) flow(fl *Flow) {
 // blockBody prints the statements of b one level deeper, and the comments
 // up to its closing brace, but not the brace.
 func (p *printer) blockBody(b *Block) {
+	printLines(p, b.Range, b.Stmts, p.stmt)
+}
+
+// printLines prints items one per line, one level deeper than the
+// enclosing braces of r, with the comments among them and one blank line
+// kept where the source had any; then the comments before the closing
+// brace, and the indentation for it. Blocks of statements and the pairs of
+// an enter or choose block are laid out alike.
+func printLines[T Node](p *printer, r Range, items []T, write func(T)) {
 	p.indent++
-	lv := level{prevEnd: b.Start.Line}
-	for _, st := range b.Stmts {
-		r := st.Span()
-		p.commentsBefore(r.Start.Offset, &lv, false)
-		if lv.any && r.Start.Line > lv.prevEnd+1 {
+	lv := level{prevEnd: r.Start.Line}
+	for _, it := range items {
+		ir := it.Span()
+		p.commentsBefore(ir.Start.Offset, &lv, false)
+		if lv.any && ir.Start.Line > lv.prevEnd+1 {
 			p.newline()
 		}
 		p.writeIndent()
-		p.stmt(st)
-		p.trailing(r.End.Line)
+		write(it)
+		p.trailing(ir.End.Line)
 		p.newline()
 		lv.any = true
-		lv.prevEnd = r.End.Line
+		lv.prevEnd = ir.End.Line
 	}
-	p.commentsBefore(b.End.Offset-1, &lv, false)
+	p.commentsBefore(r.End.Offset-1, &lv, false)
 	p.indent--
 	p.writeIndent()
 }
@@ -382,23 +391,7 @@ func (p *printer) pairs(kw string, pairs []*Pair, block bool, r Range) {
 	b.WriteString(" {")
 	p.trailing(r.Start.Line)
 	p.newline()
-	p.indent++
-	lv := level{prevEnd: r.Start.Line}
-	for _, pr := range pairs {
-		p.commentsBefore(pr.Start.Offset, &lv, false)
-		if lv.any && pr.Start.Line > lv.prevEnd+1 {
-			p.newline()
-		}
-		p.writeIndent()
-		p.pair(pr)
-		p.trailing(pr.End.Line)
-		p.newline()
-		lv.any = true
-		lv.prevEnd = pr.End.Line
-	}
-	p.commentsBefore(r.End.Offset-1, &lv, false)
-	p.indent--
-	p.writeIndent()
+	printLines(p, r, pairs, p.pair)
 	b.WriteString("}")
 }
 
