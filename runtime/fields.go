@@ -93,6 +93,9 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 			}
 			return err
 		}
+		if out.ReadbackOK && out.Note == surfaces.NoteFormatted {
+			r.cur.report.Note = "the field formatted " + name + " as it shows such values"
+		}
 		if !out.ReadbackOK {
 			// Retry once: clear by selecting all, then type again.
 			if _, err := r.act(ctx, surfaces.Press(c.Ref, "Control+a"), c.Summary()); err != nil && !recoverable(err) {
@@ -100,10 +103,6 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 			}
 			if out, err = r.act(ctx, op, c.Summary()); err != nil && !recoverable(err) {
 				return err
-			}
-			if err == nil && !out.ReadbackOK && r.formatted(ctx, c.Ref, val, out.Readback, secret) {
-				out.ReadbackOK = true
-				r.cur.report.Note = "the field formatted " + name + " as it shows such values"
 			}
 			if err != nil || !out.ReadbackOK {
 				got := ""
@@ -227,12 +226,18 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 		}
 		return r.clickOption(ctx, scr, c, val)
 	}
+	// The controls a choice is made with: lists, drop-downs, buttons that
+	// open them or step a count; for a date also date fields and the
+	// read-only fields that open a picker; for a number, count fields.
+	date, isDate := fullDate(val, r.clock.Now())
+	count, isCount := firstNumber(val)
 	var controls []surfaces.Candidate
 	for _, c := range scr.Candidates {
 		if c.Has(surfaces.StateDisabled) {
 			continue
 		}
-		if len(c.Options) > 0 || c.Role == "combobox" || c.Role == "listbox" || c.Role == "button" {
+		if len(c.Options) > 0 || c.Role == "combobox" || c.Role == "listbox" || c.Role == "button" ||
+			isDate && dateControl(c) || isCount && (c.Role == "spinbutton" || c.Role == "slider") {
 			controls = append(controls, c)
 		}
 	}
@@ -244,6 +249,28 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 		return fail("name the field with the words of its label ("+screenHint(scr)+")", "no control on the screen matches %q", field)
 	}
 	c := *opt.Candidate
+	if st, ok := stepperOf(scr, c); ok {
+		if !isCount {
+			return fail("a − N + control takes a number: write the count", "%q is a stepper (%s) and %q is no number", field, st.inc.Summary(), val)
+		}
+		return r.setStepper(ctx, s, st, count)
+	}
+	if isDate && len(c.Options) == 0 && dateControl(c) {
+		return r.chooseDate(ctx, s, field, c, date)
+	}
+	if isCount && (c.Role == "spinbutton" || c.Role == "slider") && len(c.Options) == 0 {
+		out, err := r.act(ctx, surfaces.Fill(c.Ref, strconv.Itoa(count)), c.Summary())
+		if err != nil {
+			if recoverable(err) {
+				return fail("the field may be covered or disabled", "setting %s to %d: %v", c.Summary(), count, err)
+			}
+			return err
+		}
+		if !out.ReadbackOK {
+			return fail("the field may cap the number; check its limits", "set %s to %d but it reads %q", c.Summary(), count, out.Readback)
+		}
+		return nil
+	}
 	if len(c.Options) > 0 {
 		label, ok := matchOption(c.Options, val)
 		if !ok {
@@ -389,25 +416,4 @@ func matchOption(opts []surfaces.Option, val string) (string, bool) {
 
 func equalFold(a, b string) bool {
 	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
-}
-
-// formatted reports whether a field holds val as the page formats it
-// (spaces in a card number, dashes in a phone number): equal letters and
-// digits. A secret's read-back is not returned by the surface, so the
-// field's value is looked at on a raw observation that is never emitted
-// or kept.
-func (r *runner) formatted(ctx context.Context, ref, val, readback string, secret bool) bool {
-	want := squash(val)
-	if want == "" {
-		return false
-	}
-	if !secret {
-		return squash(readback) == want
-	}
-	raw, err := r.surf.Observe(ctx)
-	if err != nil {
-		return false
-	}
-	c, ok := raw.Candidate(ref)
-	return ok && c.Value != "" && squash(c.Value) == want
 }

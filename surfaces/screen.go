@@ -121,6 +121,11 @@ type ContextLine struct {
 	Path []string `json:"path,omitempty"`
 	// Frame is empty in the top document, else a label of the iframe.
 	Frame string `json:"frame,omitempty"`
+	// Next places the line in reading order among the candidates: the
+	// index in [Screen.Candidates] of the first candidate after it
+	// (len(Candidates) when none follows). Text between two controls, such
+	// as the count of a "− 2 +" stepper, has the second one's index.
+	Next int `json:"next,omitempty"`
 }
 
 // Screen is one observation of a surface.

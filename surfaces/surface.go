@@ -55,9 +55,15 @@ type Outcome struct {
 	Blocked []string `json:"blocked,omitempty"`
 	// Popups lists URLs of windows the page opened and the surface closed.
 	Popups []string `json:"popups,omitempty"`
-	// Note is a short human-readable remark ("settle capped at 3s").
+	// Note is a short human-readable remark ("settle capped at 3s",
+	// [NoteFormatted]).
 	Note string `json:"note,omitempty"`
 }
+
+// NoteFormatted is the [Outcome.Note] of a fill whose read-back matched
+// only in its letters and digits: the page formatted the text (a card
+// number in groups of four). ReadbackOK is true.
+const NoteFormatted = "the field shows the value formatted"
 
 // Dialog is a JavaScript dialog the surface answered.
 type Dialog struct {

@@ -34,10 +34,11 @@ type pointResult struct {
 }
 
 type fillResult struct {
-	OK     bool   `json:"ok"`
-	Value  string `json:"value"`
-	Error  string `json:"error"`
-	Direct bool   `json:"direct"`
+	OK        bool   `json:"ok"`
+	Formatted bool   `json:"formatted"`
+	Value     string `json:"value"`
+	Error     string `json:"error"`
+	Direct    bool   `json:"direct"`
 }
 
 // Act performs one operation, settles, and reports what happened.
@@ -189,6 +190,9 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 			}
 		}
 		out.Readback, out.ReadbackOK = res.Value, res.OK
+		if res.Formatted {
+			out.Note = surfaces.NoteFormatted
+		}
 		if op.Secret {
 			out.Readback = ""
 		}

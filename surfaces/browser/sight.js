@@ -404,7 +404,10 @@
       if (lines.length >= maxLines) return;
       text = cap(collapse(text), 300);
       if (!text) return;
-      const ln = { ref: refFor(el), text, pi: pathIndex(path) };
+      // next places the line among the controls: the index of the first
+      // control after it (the count so far), so "−  2 adults  +" reads as
+      // one stepper.
+      const ln = { ref: refFor(el), text, pi: pathIndex(path), next: items.length };
       if (role) ln.role = role;
       if (frame) ln.frame = frame;
       lines.push(ln);
@@ -672,9 +675,14 @@
     if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") fire(el, "change");
     const got = currentValue(el);
     const norm = (s) => collapse(String(s));
+    // A page may format what was typed (a card number in groups of four, a
+    // phone number with dashes): equal letters and digits read back too,
+    // compared here so a secret's value never has to leave the page.
+    const squash = (s) => String(s).toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
     const ok = norm(got) === norm(value);
+    const formatted = !ok && squash(value) !== "" && squash(got) === squash(value);
     const pw = el.tagName === "INPUT" && el.type === "password";
-    return { ok, value: secret || pw ? "" : got };
+    return { ok: ok || formatted, formatted, value: secret || pw ? "" : got };
   }
 
   function selectOption(ref, label) {

@@ -321,6 +321,7 @@ type jsLine struct {
 	Text      string `json:"text"`
 	Role      string `json:"role"`
 	PathIndex int    `json:"pi"`
+	Next      int    `json:"next"`
 }
 
 type jsScreen struct {
@@ -394,6 +395,7 @@ func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
 // addItems converts what sight.js saw in one frame, shifting bounds by the
 // frame's offset in the top viewport.
 func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, frame string, ox, oy float64) {
+	base := len(sc.Candidates)
 	for _, it := range js.Items {
 		if frame != "" {
 			it.Frame = frame
@@ -418,6 +420,6 @@ func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, fram
 		if frame != "" {
 			l.Frame = frame
 		}
-		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame})
+		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame, Next: base + l.Next})
 	}
 }

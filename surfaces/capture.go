@@ -1,0 +1,63 @@
+package surfaces
+
+import (
+	"context"
+	"time"
+)
+
+// Recorder is implemented by surfaces that can watch a person use them
+// (the browser), so a session can be written down as a flow.
+type Recorder interface {
+	// Record starts capturing and returns the events in the order they
+	// happened. The channel is closed when ctx ends or the surface goes away
+	// (the page or browser closed); Record itself returns an error only when
+	// capture cannot start.
+	Record(ctx context.Context) (<-chan UserEvent, error)
+}
+
+// EventKind says what a person did.
+type EventKind string
+
+// The kinds of [UserEvent].
+const (
+	EventClick    EventKind = "click"    // pressed a control
+	EventInput    EventKind = "input"    // typed into a field; Value is the field's final text
+	EventSelect   EventKind = "select"   // chose an option of a native select; Value is its label
+	EventCheck    EventKind = "check"    // checked a checkbox, radio or switch
+	EventUncheck  EventKind = "uncheck"  // unchecked a checkbox or switch
+	EventSubmit   EventKind = "submit"   // submitted a form (Target is the form's submitter or field)
+	EventKey      EventKind = "key"      // pressed Enter, Escape or Tab; Value is the key
+	EventNavigate EventKind = "navigate" // the page's document changed; Value is the new URL
+)
+
+// UserEvent is one thing a person did on a surface, described by meaning
+// (role, accessible name, label, the card it sits in) rather than by
+// selector, so it can be replayed on a page whose markup changed.
+type UserEvent struct {
+	Kind EventKind `json:"kind"`
+	// Time is when the surface saw it.
+	Time time.Time `json:"time"`
+	// URL and Title name the page it happened on (for a navigation, the
+	// page navigated to).
+	URL   string `json:"url"`
+	Title string `json:"title,omitempty"`
+	// Target is the control acted on, as [Surface.Observe] would name it
+	// (Ref is empty: events outlive screens). Empty for navigations.
+	Target Candidate `json:"target"`
+	// Context is the text of the card, list item or row the target sits
+	// in, so equal controls ("Renew" on each card) are told apart.
+	Context string `json:"context,omitempty"`
+	// Overlay is set when the target sits in a dialog, pop-up or cookie
+	// banner: its label ("Cookies", "dialog"). Closed says the overlay was
+	// gone shortly after the click (a dismissal).
+	Overlay string `json:"overlay,omitempty"`
+	Closed  bool   `json:"closed,omitempty"`
+	// Value depends on Kind: the text typed, the option chosen, the key
+	// pressed, the URL navigated to. Always empty for a password field.
+	Value string `json:"value,omitempty"`
+	// Secret is true for a password field: its value is never captured.
+	Secret bool `json:"secret,omitempty"`
+	// Typed is true for a navigation the person started (typed address,
+	// bookmark, reload) rather than a link, form or script.
+	Typed bool `json:"typed,omitempty"`
+}
