@@ -30,13 +30,35 @@ type accountSettings struct {
 
 var accountLanguages = []string{"English", "Deutsch", "Español", "Français", "Português"}
 
-// accountState is one handler's user: sessions, settings, and whether the
-// account still exists.
+// subscription is one plan on the account page's Subscriptions list. The
+// page writes its state from Status and Date: "Renews 3 March", "Expired 12
+// October", "Renewed today".
+type subscription struct {
+	ID     string `json:"id"`
+	Name   string `json:"name"`
+	Detail string `json:"detail"`
+	// Status is "active", "expired" or "renewed".
+	Status string `json:"status"`
+	// Date is the day the plan renews or expired, as the card writes it.
+	Date string `json:"date"`
+}
+
+// accountSubscriptions are the user's plans at the start. Every card gets
+// the same "Renew" button: only the card's text tells them apart.
+var accountSubscriptions = []subscription{
+	{"storage-100", "Cloud storage 100 GB", "Files and photo backup on all your devices", "active", "3 March"},
+	{"music-family", "Music family plan", "Up to 6 listeners, no ads", "expired", "12 October"},
+	{"photo-prints", "Photo prints monthly", "20 prints delivered each month", "expired", "1 November"},
+}
+
+// accountState is one handler's user: sessions, settings, subscriptions,
+// and whether the account still exists.
 type accountState struct {
-	mu       sync.Mutex
-	sessions map[string]bool
-	settings accountSettings
-	deleted  bool
+	mu            sync.Mutex
+	sessions      map[string]bool
+	settings      accountSettings
+	subscriptions []subscription
+	deleted       bool
 }
 
 const sessionCookie = "sid"
@@ -50,8 +72,9 @@ func (s *accountState) signedIn(r *http.Request) bool {
 
 func accountRoutes(mux *http.ServeMux, log *EventLog) {
 	st := &accountState{
-		sessions: map[string]bool{},
-		settings: accountSettings{DisplayName: "Ada", Email: AccountUser, Language: "English", TimeZone: "Europe/London"},
+		sessions:      map[string]bool{},
+		settings:      accountSettings{DisplayName: "Ada", Email: AccountUser, Language: "English", TimeZone: "Europe/London"},
+		subscriptions: slices.Clone(accountSubscriptions),
 	}
 	files, _ := fs.Sub(sitesFS, "sites/account") // a fixed, valid path: never fails
 	mux.HandleFunc("GET /account.html", func(w http.ResponseWriter, r *http.Request) {
@@ -132,6 +155,29 @@ func accountRoutes(mux *http.ServeMux, log *EventLog) {
 			"language": in.Language, "time_zone": in.TimeZone,
 		})
 		writeJSON(w, http.StatusOK, st.settings)
+	}))
+	mux.HandleFunc("GET /api/subscriptions", requireSession(func(w http.ResponseWriter, r *http.Request) {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		writeJSON(w, http.StatusOK, st.subscriptions)
+	}))
+	mux.HandleFunc("POST /api/subscriptions/{plan}/renew", requireSession(func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("plan")
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		i := slices.IndexFunc(st.subscriptions, func(s subscription) bool { return s.ID == id })
+		if i < 0 {
+			httpError(w, http.StatusNotFound, "No subscription "+id+".")
+			return
+		}
+		sub := &st.subscriptions[i]
+		if sub.Status == "renewed" {
+			httpError(w, http.StatusConflict, sub.Name+" is already renewed.")
+			return
+		}
+		sub.Status, sub.Date = "renewed", "today"
+		log.Record("renewed", map[string]any{"plan": sub.ID, "name": sub.Name})
+		writeJSON(w, http.StatusOK, sub)
 	}))
 	mux.HandleFunc("POST /api/account/delete", requireSession(func(w http.ResponseWriter, r *http.Request) {
 		var in struct {

@@ -378,7 +378,10 @@ func luhn(number string) bool {
 
 // payment is what the payment page posts.
 type payment struct {
-	Flight     string `json:"flight"`
+	Flight string `json:"flight"`
+	// ReturnDate is the day of the return trip (YYYY-MM-DD), empty for a
+	// one-way booking.
+	ReturnDate string `json:"return_date"`
 	Fare       string `json:"fare"`
 	Travellers int    `json:"travellers"`
 	Insurance  bool   `json:"insurance"`
@@ -453,6 +456,10 @@ func bookingRoutes(mux *http.ServeMux, log *EventLog) {
 			httpError(w, http.StatusBadRequest, err.Error())
 			return
 		}
+		if err := checkReturnDate(f, p.ReturnDate); err != nil {
+			httpError(w, http.StatusBadRequest, err.Error())
+			return
+		}
 		switch {
 		case total != p.TotalCents:
 			httpError(w, http.StatusConflict, "the price changed: "+EnglishEuros(total))
@@ -466,14 +473,34 @@ func bookingRoutes(mux *http.ServeMux, log *EventLog) {
 		}
 		digits := strings.ReplaceAll(p.CardNumber, " ", "")
 		ref := fmt.Sprintf("FLW%06d", fnvNumber(p.Flight+p.Name)%1000000)
-		log.Record("paid", map[string]any{
+		data := map[string]any{
 			"reference": ref, "flight": f.ID, "number": f.Number, "fare": p.Fare,
 			"travellers": p.Travellers, "insurance": p.Insurance, "name": p.Name,
 			"email": p.Email, "total_cents": total, "total": EnglishEuros(total),
 			"card_last4": digits[len(digits)-4:],
-		})
+		}
+		if p.ReturnDate != "" {
+			data["return_date"] = p.ReturnDate
+		}
+		log.Record("paid", data)
 		writeJSON(w, http.StatusOK, map[string]any{"reference": ref, "total": EnglishEuros(total)})
 	})
+}
+
+// checkReturnDate accepts no return date (one way) or a YYYY-MM-DD day
+// no earlier than the flight's.
+func checkReturnDate(f Flight, date string) error {
+	if date == "" {
+		return nil
+	}
+	day, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return fmt.Errorf("return date %q is not YYYY-MM-DD", date)
+	}
+	if day.Format(time.DateOnly) < f.Date {
+		return fmt.Errorf("return date %s is before the departure on %s", date, f.Date)
+	}
+	return nil
 }
 
 func fnvNumber(s string) uint64 {

@@ -187,6 +187,8 @@ func TestBookingEndpoints(t *testing.T) {
 		{map[string]any{"fare": "gold"}, http.StatusBadRequest},
 		{map[string]any{"travellers": 0}, http.StatusBadRequest},
 		{map[string]any{"name": " "}, http.StatusBadRequest},
+		{map[string]any{"return_date": "15/01/2027"}, http.StatusBadRequest},
+		{map[string]any{"return_date": "2026-12-23"}, http.StatusBadRequest},
 	}
 	for _, r := range refused {
 		bad := map[string]any{}
@@ -213,6 +215,16 @@ func TestBookingEndpoints(t *testing.T) {
 	}
 	if raw := fmt.Sprint(events[0].Data); strings.Contains(raw, "4242 4242") || strings.Contains(raw, "424242") || strings.Contains(raw, "123") {
 		t.Errorf("the paid event keeps card data: %s", raw)
+	}
+	if _, ok := events[0].Data["return_date"]; ok {
+		t.Errorf("a one-way booking records a return date: %v", events[0].Data)
+	}
+	pay["return_date"] = "2026-12-24" // a same-day return is a trip
+	if status, body := call(t, nil, "POST", base+"/api/pay", pay); status != 200 {
+		t.Fatalf("pay with a return date = %d %s", status, body)
+	}
+	if events := log.Events(); len(events) != 2 || events[1].Data["return_date"] != "2026-12-24" {
+		t.Errorf("events after paying a return trip = %+v", events)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"regexp"
@@ -138,6 +139,12 @@ func TestChromiumBookingFromSearchToPayment(t *testing.T) {
 	flights, _ := SearchFlights("LIS", "OSL", "2026-12-24")
 	cheapest, _ := CheapestFlight(flights)
 	total, _ := BookingTotal(cheapest, "standard", 2, true)
+	// The return calendar disables past days: return on 15 January 2027,
+	// or a week from today once that has passed.
+	ret := time.Date(2027, time.January, 15, 0, 0, 0, 0, time.Local)
+	if soon := time.Now().AddDate(0, 0, 7); soon.After(ret) {
+		ret = time.Date(soon.Year(), soon.Month(), soon.Day(), 0, 0, 0, 0, time.Local)
+	}
 	out, log := drive(t, "booking", `
     await load('/', () => $('#consent') && !$('#consent').hidden);
     out.consentShown = true;
@@ -156,10 +163,24 @@ func TestChromiumBookingFromSearchToPayment(t *testing.T) {
     click('#calendar [data-nav="1"]');
     out.calendarDays = $$('#calendar td button').length;
     type('#depart', '2026-12-24');
-    $('#adults').value = '2';
+    out.stepperAtOne = [text('#adults-count'), $('#adults-dec').disabled, $('#adults-inc').disabled];
+    click('#adults-inc');
+    out.stepperAtTwo = [text('#adults-count'), $('#adults-dec').disabled, $('#adults').value];
+    out.returnShownOneWay = !$('#return-field').hidden;
+    click('input[name=trip][value=return]');
+    click('#search-btn');
+    out.noReturnError = text('#search-error');
+    click('#return-input');
+    out.returnOpensOn = text('#return-calendar h2');
+    out.beforeDepartureDisabled = $('#return-calendar button[aria-label="Wednesday 23 December 2026"]').disabled;
+    for (let i = 0; i < 36 && text('#return-calendar h2') !== '`+ret.Format("January 2006")+`'; i++) click('#return-calendar [data-nav="1"]');
+    click('#return-calendar button[aria-label="`+ret.Format("Monday 2 January 2006")+`"]');
+    out.returnShown = [$('#return-input').value, $('#return').value, $('#return-calendar').hidden];
     click('#search-btn');
     await until(() => win().location.pathname === '/results.html' && $$('.flight-card').length > 0, 'results');
     out.cards = $$('.flight-card').map(c => c.querySelector('.amount').innerText);
+    out.query = win().location.search;
+    out.routeMeta = text('#route-meta');
     out.plusOne = $$('.flight-card sup').length;
     const card = $$('.flight-card').find(c => c.innerText.includes('`+cheapest.Number+`'));
     click(card.querySelector('button'));
@@ -204,6 +225,23 @@ func TestChromiumBookingFromSearchToPayment(t *testing.T) {
 	if n, _ := out["calendarDays"].(float64); n < 28 {
 		t.Errorf("the calendar shows %v days", out["calendarDays"])
 	}
+	if got := fmt.Sprint(out["stepperAtOne"], out["stepperAtTwo"]); got != "[1 adult true false] [2 adults false 2]" {
+		t.Errorf("travellers stepper at 1, then 2: %s", got)
+	}
+	retISO := ret.Format(time.DateOnly)
+	if out["returnShownOneWay"] != false || out["noReturnError"] != "Choose a return date." ||
+		out["returnOpensOn"] != "December 2026" || out["beforeDepartureDisabled"] != true {
+		t.Errorf("return date before choosing: %v", out)
+	}
+	if got := fmt.Sprint(out["returnShown"]); got != fmt.Sprint([]any{ret.Format("Mon 2 Jan 2006"), retISO, true}) {
+		t.Errorf("after choosing the return day the field, hidden value and calendar are %s", got)
+	}
+	if q, _ := url.ParseQuery(strings.TrimPrefix(fmt.Sprint(out["query"]), "?")); q.Get("adults") != "2" || q.Get("return") != retISO {
+		t.Errorf("the search submitted %v", q)
+	}
+	if meta := fmt.Sprint(out["routeMeta"]); !strings.Contains(meta, "(return)") || !strings.Contains(meta, "2 travellers") {
+		t.Errorf("results header %q", meta)
+	}
 	var want []any
 	for _, f := range flights {
 		want = append(want, f.PriceText)
@@ -220,7 +258,7 @@ func TestChromiumBookingFromSearchToPayment(t *testing.T) {
 		t.Errorf("an empty traveller form gives %q", out["nameError"])
 	}
 	summary := fmt.Sprint(out["summary"])
-	for _, s := range []string{"2 travellers", "Ada Lovelace", "Included", EnglishEuros(total), "Standard"} {
+	for _, s := range []string{"2 travellers", "Return date", "Ada Lovelace", "Included", EnglishEuros(total), "Standard"} {
 		if !strings.Contains(summary, s) {
 			t.Errorf("summary lacks %q:\n%s", s, summary)
 		}
@@ -236,7 +274,7 @@ func TestChromiumBookingFromSearchToPayment(t *testing.T) {
 	}
 	events := log.Events()
 	if len(events) != 1 || events[0].Type != "paid" || events[0].Data["total_cents"] != total ||
-		events[0].Data["reference"] != out["ref"] || events[0].Data["insurance"] != true {
+		events[0].Data["reference"] != out["ref"] || events[0].Data["insurance"] != true || events[0].Data["return_date"] != retISO {
 		t.Errorf("events = %+v, reference shown %v", events, out["ref"])
 	}
 }
@@ -325,6 +363,13 @@ func TestChromiumAccountSignInAndSettings(t *testing.T) {
     click('#save');
     await until(() => text('#saved'), 'saved');
     out.saved = text('#saved');
+    await until(() => $$('.sub-card').length === 3, 'subscriptions');
+    out.renewButtons = $$('.sub-card button').map(b => b.textContent + '|' + b.getAttribute('aria-label'));
+    const music = $$('.sub-card').find(c => c.innerText.includes('Music family plan'));
+    out.musicBefore = music.querySelector('.sub-state').innerText;
+    click(music.querySelector('button'));
+    await until(() => $$('.sub-card')[1].innerText.includes('Renewed'), 'renewed card');
+    out.cardsAfter = $$('.sub-card').map(c => c.querySelector('.sub-state').innerText + '|' + c.querySelector('button').textContent + '|' + c.querySelector('button').disabled);
     click('#delete-account');
     out.confirmShown = !$('#confirm').hidden;
     click('#confirm-cancel');
@@ -332,12 +377,24 @@ func TestChromiumAccountSignInAndSettings(t *testing.T) {
 	if out["error"] != "Incorrect email or password." || out["shown"] != "text" || out["saved"] != "Settings saved." || out["confirmShown"] != true {
 		t.Errorf("account: %v", out)
 	}
+	if got := fmt.Sprint(out["renewButtons"]); got != "[Renew|null Renew|null Renew|null]" {
+		t.Errorf("renew buttons (text|aria-label) = %s", got)
+	}
+	if out["musicBefore"] != "Expired 12 October" {
+		t.Errorf("music plan state before renewing: %v", out["musicBefore"])
+	}
+	if got := fmt.Sprint(out["cardsAfter"]); got != "[Renews 3 March|Renew|false Renewed today|Renewed|true Expired 1 November|Renew|false]" {
+		t.Errorf("cards after renewing the music plan: %s", got)
+	}
 	events := log.Events()
-	if got := log.Types(); !slices.Equal(got, []string{"signed_in", "settings_saved"}) {
+	if got := log.Types(); !slices.Equal(got, []string{"signed_in", "settings_saved", "renewed"}) {
 		t.Fatalf("events = %v", got)
 	}
 	if d := events[1].Data; d["display_name"] != "Countess Lovelace" || d["newsletter"] != true || d["language"] != "Français" {
 		t.Errorf("settings_saved = %v", d)
+	}
+	if d := events[2].Data; d["plan"] != "music-family" {
+		t.Errorf("renewed = %v", d)
 	}
 }
 

@@ -6,8 +6,11 @@
 // Each folder under sites/ is one site of plain HTML, CSS and JavaScript,
 // written the way real sites are (ARIA where real sites put it, icon-only
 // buttons, labels wrapping, beside, hidden or missing): booking (a flight
-// booking from search to payment), mail (a webmail), shop (search, product,
-// cart, checkout), account (sign-in and profile settings), form (sections
+// booking from search to payment, with a − N + travellers stepper and a
+// return date only a custom calendar fills), mail (a webmail), shop (search,
+// product, cart, checkout), account (sign-in, profile settings, and
+// subscription cards whose identical Renew buttons only the card's text
+// tells apart), form (sections
 // that appear with earlier answers) and adversarial (a page that tries to
 // trick an agent). [SiteHandler] serves one at the root "/" with its
 // server-side endpoints, so each site is its own origin when served on its
@@ -18,7 +21,7 @@
 // Invariants:
 //   - Every action a site treats as state-changing (paid, sent, draft_saved,
 //     deleted, cart_added, cart_updated, order_placed, signed_in,
-//     settings_saved, account_deleted, form_submitted, …) is recorded by
+//     settings_saved, renewed, account_deleted, form_submitted, …) is recorded by
 //     the server, either by its own endpoint or by the page posting to
 //     /__events. GET /__events lists the log as JSON, POST /__events/reset
 //     clears it. A test reads the log to prove what a run did and did not do.

@@ -227,6 +227,69 @@ func TestAccountSignInSettingsAndDeletion(t *testing.T) {
 	}
 }
 
+func TestAccountSubscriptionsRenew(t *testing.T) {
+	base, log := site(t, "account")
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	if status, _ := call(t, c, "GET", base+"/api/subscriptions", nil); status != 401 {
+		t.Errorf("subscriptions without signing in = %d", status)
+	}
+	if status, _ := call(t, c, "POST", base+"/api/subscriptions/music-family/renew", nil); status != 401 {
+		t.Errorf("renew without signing in = %d", status)
+	}
+	signIn(t, c, base)
+	log.Reset()
+
+	status, body := call(t, c, "GET", base+"/api/subscriptions", nil)
+	subs := decode[[]subscription](t, body)
+	var names []string
+	for _, s := range subs {
+		names = append(names, s.Name+" "+s.Status+" "+s.Date)
+	}
+	if want := []string{"Cloud storage 100 GB active 3 March", "Music family plan expired 12 October", "Photo prints monthly expired 1 November"}; status != 200 || !slices.Equal(names, want) {
+		t.Fatalf("subscriptions = %d %v", status, names)
+	}
+	if status, body := call(t, c, "POST", base+"/api/subscriptions/gym/renew", nil); status != 404 || !strings.Contains(string(body), "gym") {
+		t.Errorf("renew an unknown plan = %d %s", status, body)
+	}
+	if status, _ := call(t, c, "GET", base+"/api/subscriptions/music-family/renew", nil); status == 200 {
+		t.Errorf("renew by GET answers 200")
+	}
+	if len(log.Events()) != 0 {
+		t.Fatalf("refused renewals were recorded: %v", log.Types())
+	}
+
+	status, body = call(t, c, "POST", base+"/api/subscriptions/music-family/renew", nil)
+	if s := decode[subscription](t, body); status != 200 || s.ID != "music-family" || s.Status != "renewed" {
+		t.Fatalf("renew = %d %s", status, body)
+	}
+	if status, body := call(t, c, "POST", base+"/api/subscriptions/music-family/renew", nil); status != http.StatusConflict {
+		t.Errorf("a second renewal = %d %s", status, body)
+	}
+	_, body = call(t, c, "GET", base+"/api/subscriptions", nil)
+	var states []string
+	for _, s := range decode[[]subscription](t, body) {
+		states = append(states, s.Status)
+	}
+	if !slices.Equal(states, []string{"active", "renewed", "expired"}) {
+		t.Errorf("after renewing the music plan the states are %v", states)
+	}
+	events := log.Events()
+	if len(events) != 1 || events[0].Type != "renewed" || events[0].Data["plan"] != "music-family" || events[0].Data["name"] != "Music family plan" {
+		t.Errorf("events = %+v", events)
+	}
+
+	// Each handler starts from the same plans: a renewal stays in its own.
+	other, _ := site(t, "account")
+	jar2, _ := cookiejar.New(nil)
+	c2 := &http.Client{Jar: jar2}
+	signIn(t, c2, other)
+	_, body = call(t, c2, "GET", other+"/api/subscriptions", nil)
+	if s := decode[[]subscription](t, body); s[1].Status != "expired" {
+		t.Errorf("a fresh site shows the music plan %s", s[1].Status)
+	}
+}
+
 func TestFormRecordsOnlyCompleteSubmissions(t *testing.T) {
 	base, log := site(t, "form")
 	post := func(v url.Values) (int, string) {

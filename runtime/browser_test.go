@@ -195,3 +195,87 @@ func TestExamplesOnChromium(t *testing.T) {
 		}
 	}
 }
+
+// TestChooseOnBookingPickers sets the booking site's custom controls with
+// choose: the trip type's radio, the read-only return-date field whose
+// calendar must be paged to a later month, and the − N + travellers
+// stepper, whose count is text between its buttons. The page then shows
+// what was chosen.
+func TestChooseOnBookingPickers(t *testing.T) {
+	url, _, stop, err := flows.Serve("booking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	// Two months ahead: the calendar opens on this month and must page.
+	back := time.Now().AddDate(0, 2, 3)
+	backISO := back.Format("2006-01-02")
+	src := `import "std/web"
+
+flow return_trip "Set a return trip for three" {
+  fact site: url "The booking site"
+  fact back: date "Day of return"
+  browse "${site}"
+  web.dismiss_cookies()
+  choose "trip type" = "Return"
+  choose "return date" = back
+  choose "travellers" = "3"
+}
+`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pickers.flow")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, diags := compiler.CompileFile(path)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	flow := prog.Flows[0]
+	facts, diags := compiler.LoadFacts(flow, "", nil, []string{"site=" + url, "back=" + backISO})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer surf.Close()
+	res := runtime.Run(ctx, flow, runtime.Options{Surface: surf, Facts: facts, Timeout: time.Minute})
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v", res.Outcome, res.Failure)
+	}
+	scr, err := surf.Observe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var field string
+	for _, c := range scr.Candidates {
+		if c.Label == "Return date" || c.Name == "Return date" {
+			field = c.Value
+		}
+	}
+	if d, err := time.Parse("Mon 2 Jan 2006", field); err != nil || d.Format("2006-01-02") != backISO {
+		t.Errorf("the return date field shows %q, want %s", field, backISO)
+	}
+	var count string
+	for _, l := range scr.Context {
+		if strings.Contains(strings.Join(l.Path, " "), `group "Travellers"`) {
+			count = l.Text
+		}
+	}
+	if count != "3 adults" {
+		t.Errorf("the travellers stepper shows %q, want 3 adults", count)
+	}
+	var pages int
+	for _, s := range res.Steps {
+		if s.Kind == "choose" && strings.HasPrefix(s.Text, "return date") {
+			pages = s.Actions
+		}
+	}
+	if pages < 3 { // open, at least one page forward, the day
+		t.Errorf("choosing the return date took %d actions: the calendar was not paged", pages)
+	}
+}

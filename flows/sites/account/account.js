@@ -70,6 +70,40 @@
       status.textContent = e2.message;
     });
   });
+
+  // Subscriptions: one card per plan, each with the same Renew button.
+  var subs = document.getElementById('subs');
+  function subState(s) {
+    return s.status === 'active' ? 'Renews ' + s.date : s.status === 'expired' ? 'Expired ' + s.date : 'Renewed ' + s.date;
+  }
+  function subCard(s) {
+    var li = document.createElement('li');
+    li.className = 'sub-card ' + s.status;
+    li.innerHTML = '<div class="sub-info"><h3></h3><p class="help"></p><p class="sub-state"></p></div>' +
+      '<button type="button" class="secondary">Renew</button>';
+    li.querySelector('h3').textContent = s.name;
+    li.querySelector('.help').textContent = s.detail;
+    li.querySelector('.sub-state').textContent = subState(s);
+    var btn = li.querySelector('button');
+    if (s.status === 'renewed') { btn.disabled = true; btn.textContent = 'Renewed'; }
+    btn.addEventListener('click', function () {
+      var err = document.getElementById('subs-error');
+      err.textContent = '';
+      btn.disabled = true;
+      api('POST', '/api/subscriptions/' + encodeURIComponent(s.id) + '/renew').then(function (renewed) {
+        subs.replaceChild(subCard(renewed), li);
+      }).catch(function (e2) {
+        err.textContent = e2.message;
+        btn.disabled = false;
+      });
+    });
+    return li;
+  }
+  api('GET', '/api/subscriptions').then(function (list) {
+    subs.innerHTML = '';
+    list.forEach(function (s) { subs.appendChild(subCard(s)); });
+  });
+
   document.getElementById('sign-out').addEventListener('click', function () {
     api('POST', '/api/logout').then(function () { location.href = '/'; });
   });

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -46,9 +47,10 @@ var floors = map[string]floor{
 		},
 		check: pageShows("#order-total", "€81.90", "#pay", "Pay now"),
 	},
-	// navigate, accept cookies, 3 fills, 1 select, search, pick IB 6543,
-	// continue, 2 fills, continue, no insurance, to payment, 4 fills, tick
-	// the terms: 19 actions (the run retypes the card number: 21).
+	// navigate, accept cookies, 3 fills, 1 click on the travellers' +,
+	// search, pick IB 6543, continue, 2 fills, continue, no insurance, to
+	// payment, 4 fills, tick the terms: 19 actions (the run retypes the
+	// card number: 21).
 	"booking": {
 		do: func(ctx context.Context, url string) error {
 			return chromedp.Do(ctx, append(searchFlights(url, "Lisbon", "Oslo", "2026-12-24", "2", "IB 6543"),
@@ -168,7 +170,8 @@ var floors = map[string]floor{
 		},
 		check: jsTrue(`document.querySelector("#newsletter").checked`),
 	},
-	// navigate, accept cookies, 3 fills, 1 select, search, pick TP 391: 8.
+	// navigate, accept cookies, 3 fills, search, pick TP 391: 7 (one
+	// adult is the stepper's start: no click).
 	"trip": {
 		do: func(ctx context.Context, url string) error {
 			return chromedp.Do(ctx, append(searchFlights(url, "Porto", "Berlin", "2027-01-15", "1", "TP 391"),
@@ -195,11 +198,43 @@ func searchFlights(url, from, to, day, adults, flight string) []chromedp.Action[
 		typeInto("#from-input", from),
 		typeInto("#to-input", to),
 		setValue("#depart", day),
-		chooseOption("#adults", adults),
+		stepTravellers(adults),
 		chromedp.Click(chromedp.CSS("#search-btn")),
 		chromedp.WaitVisible(chromedp.CSS(".select-btn")),
 		// CSS cannot match text: the card is found by its flight number.
 		chromedp.Click(chromedp.Search(`//article[contains(@class,"flight-card")][contains(., "` + flight + `")]//button[contains(@class,"select-btn")]`)),
+	}
+}
+
+// stepTravellers clicks the travellers stepper's + until its count reads
+// the wanted number of adults ("2 adults"), reading the count back after
+// each click as a person would.
+func stepTravellers(adults string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		n, err := strconv.Atoi(adults)
+		if err != nil || n < 1 || n > 9 {
+			return chromedp.Void{}, fmt.Errorf("travellers %q: the stepper counts 1 to 9", adults)
+		}
+		want := adults + " adults"
+		if n == 1 {
+			want = "1 adult"
+		}
+		for range 9 {
+			count, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#adults-count"), chromedp.NodeVisible))
+			if err != nil {
+				return chromedp.Void{}, err
+			}
+			if count == want {
+				return chromedp.Void{}, nil
+			}
+			if err := chromedp.Do(ctx,
+				chromedp.Click(chromedp.CSS("#adults-inc:enabled")),
+				waitJS(fmt.Sprintf(`document.querySelector("#adults-count").textContent !== %q`, count)),
+			); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, fmt.Errorf("the stepper never read %q", want)
 	}
 }
 

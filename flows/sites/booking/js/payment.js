@@ -32,7 +32,7 @@
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        flight: b.flight_id, fare: b.fare, travellers: b.adults, insurance: !!b.insurance,
+        flight: b.flight_id, return_date: b.return_date || '', fare: b.fare, travellers: b.adults, insurance: !!b.insurance,
         name: b.fullname, email: b.email, card_name: f.ccname.value, card_number: f.cardnumber.value,
         card_expiry: f['exp-date'].value, card_code: f.cvc.value, total_cents: total
       })

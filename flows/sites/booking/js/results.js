@@ -2,7 +2,10 @@
 (function () {
   'use strict';
   var q = new URLSearchParams(location.search);
-  var search = { from: q.get('from') || '', to: q.get('to') || '', date: q.get('date') || '', adults: Number(q.get('adults') || 1) };
+  var search = {
+    from: q.get('from') || '', to: q.get('to') || '', date: q.get('date') || '',
+    return_date: q.get('return') || '', adults: Number(q.get('adults') || 1)
+  };
   var COLORS = { TP: '#d5232f', SK: '#0a1f5c', LH: '#f9a825', KL: '#00a1de', DY: '#c8102e', AF: '#002157', IB: '#d7192d', LX: '#e2001a', AY: '#0b1560', SN: '#003e7e' };
   var flights = [];
   var list = document.getElementById('results');
@@ -32,7 +35,7 @@
           '<button type="button" class="btn btn-primary select-btn">Select</button></div>' +
       '</article>';
     li.querySelector('.select-btn').addEventListener('click', function () {
-      Booking.set({ from: search.from, to: search.to, date: search.date, adults: search.adults, flight_id: f.id, flight: f });
+      Booking.set({ from: search.from, to: search.to, date: search.date, return_date: search.return_date, adults: search.adults, flight_id: f.id, flight: f });
       location.href = '/details.html?id=' + encodeURIComponent(f.id);
     });
     return li;
@@ -51,7 +54,8 @@
     title.textContent = shown.length + ' flights from ' + flights[0].from.name + ' to ' + flights[0].to.name;
   }
 
-  document.getElementById('route-meta').textContent = (search.date ? longDate(search.date) : '') + ' · ' + travellersText(search.adults);
+  document.getElementById('route-meta').textContent = (search.date ? longDate(search.date) : '') +
+    (search.return_date ? ' – ' + longDate(search.return_date) + ' (return)' : '') + ' · ' + travellersText(search.adults);
   document.getElementById('route').textContent = search.from.replace(/\s*\(.*/, '') + ' → ' + search.to.replace(/\s*\(.*/, '');
 
   var url = '/api/search?from=' + encodeURIComponent(search.from) + '&to=' + encodeURIComponent(search.to) + '&date=' + encodeURIComponent(search.date);
