@@ -74,6 +74,29 @@ func TestFillAndReadBack(t *testing.T) {
 	}
 }
 
+// TestFillFormattedField: a card number field that regroups what is typed
+// into blocks of four reads back as formatted, not as a mismatch, and a
+// secret fill still reports no value.
+func TestFillFormattedField(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/cardnumber.html")
+	ctx := testCtx(t)
+	card := find(t, sc, "textbox", "Card number").Ref
+	out, err := s.Act(ctx, surfaces.Fill(card, "4242424242424242"))
+	if err != nil || !out.ReadbackOK || out.Note != surfaces.NoteFormatted || out.Readback != "4242 4242 4242 4242" {
+		t.Fatalf("fill: %+v %v", out, err)
+	}
+	out, err = s.Act(ctx, surfaces.FillSecret(card, "4242424242424242"))
+	if err != nil || !out.ReadbackOK || out.Note != surfaces.NoteFormatted || out.Readback != "" {
+		t.Fatalf("secret fill: %+v %v", out, err)
+	}
+	// Other digits are a mismatch, not a formatting.
+	out, err = s.Act(ctx, surfaces.Fill(card, "4242 4242 4242 4243 99"))
+	if err != nil || out.ReadbackOK || out.Note == surfaces.NoteFormatted {
+		t.Fatalf("truncated fill: %+v %v", out, err)
+	}
+}
+
 func TestSelectCheckPressHoverScroll(t *testing.T) {
 	s := newSurface(t)
 	sc := open(t, s, "/testdata/controls.html")

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -117,4 +118,40 @@ func TestAriaSnapshotUsesSameFlags(t *testing.T) {
 			t.Errorf("bench/ariasnapshot/ariasnapshot.js does not pass %s", f)
 		}
 	}
+}
+
+// BenchmarkCaptureDescribe2000 measures what a recording adds to each click
+// on the 2,000-control page: capture.js names the clicked control with
+// sight.js's candidateOf (a full observation) before the page's own
+// handlers run. It reports the median in-page time.
+func BenchmarkCaptureDescribe2000(b *testing.B) {
+	s := newSurface(b)
+	open(b, s, "/"+benchPagePath)
+	ctx, cancel := s.actCtx(testCtx(b))
+	defer cancel()
+	id, err := s.main.ensureWorld(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const expr = `(() => {
+		const el = Array.from(document.querySelectorAll("button")).pop();
+		const t0 = performance.now();
+		const c = window.__flow.candidateOf(el);
+		if (!c || c.el !== el) throw new Error("the last button is not named");
+		return performance.now() - t0;
+	})()`
+	var times []float64
+	for b.Loop() {
+		raw, err := evalIn(ctx, id, expr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var ms float64
+		if err := json.Unmarshal(raw, &ms); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, ms)
+	}
+	slices.Sort(times)
+	b.ReportMetric(times[len(times)/2], "median-page-ms")
 }

@@ -20,6 +20,23 @@
 // typing) and settles (network idle, DOM quiet, no loading indicator;
 // capped).
 //
+// Recording: [Surface.Record] (surfaces.Recorder) loads capture.js
+// (embedded) after sight.js into flow's isolated world of every document
+// and same-origin iframe of the tab — now, and through
+// Page.addScriptToEvaluateOnNewDocument after every navigation — and
+// receives its reports through a Runtime binding that exists only in that
+// world. Capture-phase listeners, added before the page's scripts in each
+// new document, report pointer clicks on controls (named by sight.js's
+// candidateOf exactly as Observe names them, with the text of their card,
+// list item or row, and the dialog or cookie banner they sit in), one
+// input per edit of a field with its final value, select, check and
+// uncheck, submit, and the keys Enter, Escape and Tab; the tab's own
+// events give the navigations, typed or not by their history entry's
+// transition. Events go out in the order they happened: a click in an
+// overlay is held until the page says whether the overlay closed (about a
+// second), a navigation until its document's title is known.
+// Cross-site iframes (their own processes and targets) are not recorded.
+//
 // Invariants:
 //   - Refs live only in the isolated world (a WeakMap per document, keyed
 //     by a token new for every document): the page can neither see nor
@@ -34,7 +51,10 @@
 //     from a goroutine and reported, never left blocking the tab.
 //   - Password values never leave the page; a secret fill reports only
 //     whether the read-back matched; screenshots paint secrets over before
-//     capturing and remove the overlay after.
+//     capturing and remove the overlay after. While recording, capture.js
+//     never reads a password field's value (nor sends that of a card
+//     number, security code or one-time code): its input event says
+//     secret and has no value.
 //   - Closing a launched browser waits until its process is gone and
 //     deletes a temporary profile; an attached browser is only
 //     disconnected, and a page a person handed over stays open.

@@ -5,6 +5,8 @@
 //   point(ref, sig)      -> {x, y} centre in top-level viewport pixels after
 //                           scrolling it into view, or {covered: "desc"}
 //   fill/select/check/readback/quiet/mask helpers.
+//   candidateOf(node)    -> the observed control holding node (capture.js)
+//   lib                  -> naming helpers shared with capture.js
 // Refs map element -> "token.n" in a WeakMap: the page cannot see them and
 // the DOM is untouched. The token is new for every document, so a ref of an
 // old document can never name an element of a new one.
@@ -784,5 +786,27 @@
   // the protocol several times faster than the same object by value.
   const observeJSON = (opts) => JSON.stringify(observe(opts));
 
-  window.__flow = { observe, observeJSON, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token };
+  // candidateOf describes the control a person acted on as observe lists
+  // it: the nearest element at or above node (across shadow roots) that
+  // observe lists, with its path and nth counted over the whole document
+  // (call it on the top document's __flow for an element of a same-origin
+  // iframe). It returns null when no listed control holds node. The
+  // result's el is the element itself, for the caller only.
+  function candidateOf(node) {
+    const sc = observe({});
+    const listed = new Map();
+    for (const it of sc.items) listed.set(it.ref, it);
+    for (let n = node; n; n = n.parentNode || n.host) {
+      if (n.nodeType !== 1) continue;
+      const it = listed.get(refOf.get(n));
+      if (it) return Object.assign({}, it, { path: sc.paths[it.pi] || [], el: n });
+    }
+    return null;
+  }
+
+  // lib lends the naming helpers to capture.js, which runs in this world
+  // while a recording runs, so both name elements the same way.
+  const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
+
+  window.__flow = { observe, observeJSON, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();

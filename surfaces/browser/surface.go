@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
@@ -61,6 +62,8 @@ type Surface struct {
 	byJS   map[string]string        // sight.js ref → surface ref
 	nextE  int
 	nextT  int
+
+	recording atomic.Bool // Record was called (it runs once per surface)
 }
 
 var (
