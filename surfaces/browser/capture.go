@@ -332,7 +332,8 @@ type captureMsg struct {
 
 type captureTgt struct {
 	jsItem
-	Path []string `json:"path"`
+	Path  []string `json:"path"`
+	Twins int      `json:"twins"`
 }
 
 var captureKinds = map[string]surfaces.EventKind{
@@ -368,7 +369,7 @@ func (r *recorder) handle(ctx context.Context, raw any) {
 		}
 		ue := surfaces.UserEvent{Kind: kind, Time: now, URL: m.URL, Title: m.Title, Context: m.Context, Overlay: m.Overlay, Value: m.Value, Secret: m.Secret}
 		if m.Target != nil {
-			ue.Target = m.Target.candidate()
+			ue.Target, ue.Twins = m.Target.candidate(), m.Target.Twins
 		}
 		if ue.Target.InputType == "password" {
 			ue.Secret = true

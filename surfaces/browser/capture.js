@@ -112,7 +112,11 @@
       const card = L.CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls);
       if (tag === "LI" || tag === "TR" || tag === "ARTICLE" || role === "listitem" || role === "row" || role === "article" || card) {
         const t = L.cap(L.textOf(n), 150);
-        return t === name ? "" : t;
+        if (t === name) return "";
+        // The card's heading leads, on a line of its own: it names the
+        // card best ("Music family plan", not its first words of text).
+        const h = L.headingIn(n);
+        return h && h !== name ? h + "\n" + L.collapse(t.replace(h, " ")) : t;
       }
     }
     return "";

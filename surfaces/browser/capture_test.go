@@ -226,8 +226,17 @@ func TestRecordSession(t *testing.T) {
 	if r1.Context == r2.Context || !strings.Contains(r1.Context, "Basic plan") || !strings.Contains(r2.Context, "Pro plan") {
 		t.Errorf("renew contexts: %q and %q", r1.Context, r2.Context)
 	}
-	if r1.Target.Nth != 0 || r2.Target.Nth != 1 {
-		t.Errorf("renew nth: %d and %d", r1.Target.Nth, r2.Target.Nth)
+	if r1.Target.Nth != 0 || r2.Target.Nth != 1 || r1.Twins != 1 || r2.Twins != 1 {
+		t.Errorf("renew nth: %d and %d, twins %d and %d; want 0 and 1, twins 1", r1.Target.Nth, r2.Target.Nth, r1.Twins, r2.Twins)
+	}
+	for _, e := range evs {
+		if e.Kind == surfaces.EventClick && e.Target.Name == "Sign in" && e.Twins != 0 {
+			t.Errorf("the one Sign in button has %d twins", e.Twins)
+		}
+	}
+	// The card's heading leads its context, on a line of its own.
+	if first, _, _ := strings.Cut(r2.Context, "\n"); first != "Pro plan" {
+		t.Errorf("the Pro card's context starts %q, want its heading", first)
 	}
 	if len(r1.Context) > 160 {
 		t.Errorf("context not capped: %d bytes", len(r1.Context))

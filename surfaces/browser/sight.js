@@ -799,7 +799,10 @@
     for (let n = node; n; n = n.parentNode || n.host) {
       if (n.nodeType !== 1) continue;
       const it = listed.get(refOf.get(n));
-      if (it) return Object.assign({}, it, { path: sc.paths[it.pi] || [], el: n });
+      if (!it) continue;
+      let twins = 0;
+      for (const x of sc.items) if (x !== it && x.role === it.role && x.name === it.name) twins++;
+      return Object.assign({}, it, { path: sc.paths[it.pi] || [], el: n, twins });
     }
     return null;
   }

@@ -254,6 +254,44 @@ unless --allow adds others.`,
 			run: (*env).inspect,
 		},
 		{
+			name:    "record",
+			summary: "record a browser session into a flow",
+			args:    "URL",
+			minArgs: 1, maxArgs: 1,
+			description: `Opens URL in Chromium and captures what you do there: clicks, typing,
+choices, key presses and the addresses you go to. When you close the browser
+(or the tab, with --browser-url) or press Ctrl+C, it writes a flow that
+replays the session by meaning, not by selectors: typing becomes
+'enter "<field label>" = <fact>', choices 'choose', clicks 'do "press …"',
+and a click that closes a cookie banner or pop-up an 'if' on it being shown.
+
+What you typed becomes facts, with the values as defaults and in a facts file
+beside the flow (NAME.facts.yaml). Passwords and card numbers become secrets:
+their values are stored nowhere. A click on a control that pays, sends or
+deletes is not recorded as a click: the flow ends with 'stop_before' in front
+of it, and the recording ends there. The flow is written through the
+formatter and is checked to compile.
+
+The window is shown when there is a display ($DISPLAY); --headless records a
+browser driven some other way (through its DevTools, for tests).`,
+			flags: []flagSpec{
+				{name: "output", short: "o", value: "FILE", usage: "write the flow to FILE (NAME.flow) and its facts to NAME.facts.yaml (default: the flow on standard output)"},
+				{name: "headed", usage: "show the browser window (the default when there is a display)"},
+				{name: "headless", usage: "run the browser without a window"},
+				{name: "profile", value: "NAME", usage: "start Chromium with a persistent profile of this name (cookies and sign-ins kept)"},
+				{name: "browser-url", value: "URL", usage: "record in a new tab of a running Chromium (http://host:9222 or ws://…)"},
+				{name: "allow", value: "ORIGIN", usage: "another origin the session may visit; the flow's allow lists them (default: any)", repeat: true},
+			},
+			examples: []example{
+				{"Record a booking into a flow and its facts", "flow record https://travel.example/ -o book.flow"},
+				{"Record in your own browser, signed in already", "flow record --browser-url http://127.0.0.1:9222 https://mail.example/"},
+			},
+			exitCodes: `0  the flow was written
+2  nothing was recorded, the browser could not start, a file could not be
+   written; bad usage`,
+			run: (*env).record,
+		},
+		{
 			name:    "version",
 			summary: "print flow's version",
 			args:    "",

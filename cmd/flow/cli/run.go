@@ -131,31 +131,41 @@ func (e *env) checkRunFlags(c *ucli.Context, in *runInput) error {
 	if _, err := surfaces.ParseOrigins(in.allow); err != nil {
 		return usagef(c, "--allow: %v", err)
 	}
-	in.browser = browser.Options{
+	b, err := browserOptions(c)
+	if err != nil {
+		return err
+	}
+	in.browser = b
+	return nil
+}
+
+// browserOptions reads the flags that say which browser to use: --headed,
+// --profile, --browser-url, --new-page (run and record share them).
+func browserOptions(c *ucli.Context) (browser.Options, error) {
+	b := browser.Options{
 		Headed:     c.Bool("headed"),
 		Profile:    c.String("profile"),
 		BrowserURL: c.String("browser-url"),
 		NewPage:    c.Bool("new-page"),
 	}
-	b := in.browser
 	if b.BrowserURL != "" {
 		u, err := url.Parse(b.BrowserURL)
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ws" && u.Scheme != "wss") {
-			return usagef(c, "--browser-url %q is not an http://host:port or ws:// address of a browser's DevTools", b.BrowserURL)
+			return b, usagef(c, "--browser-url %q is not an http://host:port or ws:// address of a browser's DevTools", b.BrowserURL)
 		}
 		if b.Headed {
-			return usagef(c, "--headed starts a browser; it cannot be used with --browser-url, which attaches to one")
+			return b, usagef(c, "--headed starts a browser; it cannot be used with --browser-url, which attaches to one")
 		}
 		if b.Profile != "" {
-			return usagef(c, "--profile starts a browser with that profile; it cannot be used with --browser-url, which attaches to one")
+			return b, usagef(c, "--profile starts a browser with that profile; it cannot be used with --browser-url, which attaches to one")
 		}
 	} else if b.NewPage {
-		return usagef(c, "--new-page opens a tab in the browser --browser-url attaches to; it needs --browser-url")
+		return b, usagef(c, "--new-page opens a tab in the browser --browser-url attaches to; it needs --browser-url")
 	}
 	if p := b.Profile; p != "" && (strings.ContainsAny(p, `/\`) || p == "." || p == "..") {
-		return usagef(c, "--profile takes a name (letters, digits, - and _), not a path: %q", p)
+		return b, usagef(c, "--profile takes a name (letters, digits, - and _), not a path: %q", p)
 	}
-	return nil
+	return b, nil
 }
 
 // loadFacts loads the run's facts as `flow plan` checks them.

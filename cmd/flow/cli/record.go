@@ -1,0 +1,164 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"flow/compiler"
+	"flow/record"
+	"flow/surfaces"
+
+	ucli "github.com/urfave/cli/v2"
+)
+
+// record is `flow record URL`: open URL in a browser, capture what the
+// person does until the browser (or the recorded tab) closes or Ctrl+C,
+// then write the flow and its facts file and print a summary.
+func (e *env) record(c *ucli.Context) error {
+	raw := c.Args().First()
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef(c, "%q is not an absolute http or https URL", raw)
+	}
+	out := c.String("output")
+	if out != "" && out != "-" && !strings.HasSuffix(out, ".flow") {
+		return usagef(c, "-o %q: the flow file's name must end in .flow", out)
+	}
+	if c.Bool("headed") && c.Bool("headless") {
+		return usagef(c, "--headed and --headless contradict each other; give one")
+	}
+	allow := c.StringSlice("allow")
+	if _, err := surfaces.ParseOrigins(allow); err != nil {
+		return usagef(c, "--allow: %v", err)
+	}
+	opts, err := browserOptions(c)
+	if err != nil {
+		return err
+	}
+	if opts.BrowserURL != "" {
+		if c.Bool("headless") {
+			return usagef(c, "--headless starts a browser; it cannot be used with --browser-url, which attaches to one")
+		}
+		opts.NewPage = true // record in a tab of its own, never the page someone is using
+	} else if !c.Bool("headless") && (c.Bool("headed") || e.getenv("DISPLAY") != "" || e.getenv("WAYLAND_DISPLAY") != "") {
+		// A recording needs a person at a window; headless is for a
+		// browser driven some other way (--headless, or no display).
+		opts.Headed = true
+	}
+	if len(allow) > 0 {
+		// The browser keeps the session within the origins given, as a run would.
+		opts.Allow = append([]string{u.Scheme + "://" + u.Host}, allow...)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := e.openSurface(ctx, opts)
+	if err != nil {
+		return e.recordFailed("cannot start the browser", err)
+	}
+	defer s.Close()
+	if _, err := s.Act(ctx, surfaces.Navigate(raw)); err != nil {
+		return e.recordFailed("cannot open "+raw, err)
+	}
+	events, err := s.Record(ctx)
+	if err != nil {
+		return e.recordFailed("cannot capture the session", err)
+	}
+	how := "close the browser"
+	if opts.BrowserURL != "" {
+		how = "close the tab"
+	}
+	fmt.Fprintf(e.stderr, "Recording %s: use the page; %s or press Ctrl+C to write the flow.\n", raw, how)
+
+	var got []surfaces.UserEvent
+	for ev := range events {
+		got = append(got, ev)
+		if record.Ends(ev) {
+			// The rest of the session would come after the stop_before.
+			fmt.Fprintf(e.stderr, "Recording ends at %s: the flow stops in front of it.\n", ev.Target.Summary())
+			break
+		}
+	}
+	stop() // a Ctrl+C from here on ends the process as usual
+
+	name := strings.TrimSuffix(filepath.Base(out), ".flow")
+	if out == "" || out == "-" {
+		name = ""
+	}
+	rec, err := record.Build(got, record.Options{FlowName: name, Allow: allow})
+	if err != nil {
+		if errors.Is(err, record.ErrNoPage) {
+			fmt.Fprintf(e.stderr, "flow record: nothing recorded: %v\n", err)
+			return exitError{ExitErrors}
+		}
+		return err // an internal error: Main reports it as a bug
+	}
+	return e.writeRecording(out, rec)
+}
+
+// writeRecording writes the flow (and, beside a file, its facts), checks
+// that the flow compiles, and prints the summary on stderr.
+func (e *env) writeRecording(out string, rec *record.Recording) error {
+	if out == "" || out == "-" {
+		if _, err := e.stdout.Write(rec.Flow); err != nil {
+			return err
+		}
+	} else {
+		if err := os.WriteFile(out, rec.Flow, 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "flow record: writing the flow: %v\n", err)
+			return exitError{ExitErrors}
+		}
+		if len(rec.FactNames) > 0 {
+			if err := os.WriteFile(record.FactsPath(out), rec.Facts, 0o644); err != nil {
+				fmt.Fprintf(e.stderr, "flow record: writing the facts: %v\n", err)
+				return exitError{ExitErrors}
+			}
+		}
+	}
+	where := out
+	if where == "" || where == "-" {
+		where = "standard output"
+	}
+	fmt.Fprintf(e.stderr, "Wrote %s: %s, %s, %s.\n", where, plural(rec.Steps, "step"), plural(len(rec.FactNames), "fact"), plural(len(rec.SecretNames), "secret"))
+	if len(rec.FactNames) > 0 && out != "" && out != "-" {
+		fmt.Fprintf(e.stderr, "  facts: %s (%s)\n", record.FactsPath(out), strings.Join(rec.FactNames, ", "))
+	}
+	for _, sn := range rec.SecretNames {
+		fmt.Fprintf(e.stderr, "  secret %s: not stored; give it with %s=… or --secrets FILE when you run the flow\n", sn, compiler.SecretEnvVar(sn))
+	}
+	if rec.Stopped != "" {
+		fmt.Fprintf(e.stderr, "  ends with stop_before %q: a run stops there unless --approve\n", rec.Stopped)
+	}
+	for _, n := range rec.Notes {
+		fmt.Fprintf(e.stderr, "  note: %s\n", n)
+	}
+	// What record writes must compile; if it does not, that is a bug to
+	// report, but the file is kept so nothing of the session is lost.
+	if _, diags := compiler.Compile(filepathOr(out, "recorded.flow"), rec.Flow); diags.HasErrors() {
+		fmt.Fprintf(e.stderr, "flow record: the written flow does not compile (a bug in flow; please report it):\n%s\n", diags)
+		return exitError{ExitErrors}
+	}
+	return nil
+}
+
+func filepathOr(p, def string) string {
+	if p == "" || p == "-" {
+		return def
+	}
+	return p
+}
+
+func (e *env) recordFailed(what string, err error) error {
+	fmt.Fprintf(e.stderr, "flow record: %s: %v\n", what, err)
+	if strings.Contains(what, "browser") {
+		fmt.Fprintln(e.stderr, "  hint: is Chromium installed? Or attach to one started with --remote-debugging-port=9222: --browser-url http://127.0.0.1:9222")
+	}
+	return exitError{ExitErrors}
+}

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"flow/cmd/flow/cli"
+	"flow/flows"
+	"flow/surfaces"
+	"flow/surfaces/browser"
+)
+
+// syncBuffer is a bytes.Buffer that a test may read while the command
+// writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// recording is one `flow record` session running in the background.
+type recording struct {
+	stdout, stderr syncBuffer
+	done           chan int // the exit code, once the command returned
+}
+
+// startRecording runs `flow record URL ARGS…` in-process and waits until it
+// says it is recording.
+func startRecording(t *testing.T, url string, args ...string) *recording {
+	t.Helper()
+	r := &recording{done: make(chan int, 1)}
+	go func() {
+		r.done <- cli.Main(append([]string{"flow", "record", url}, args...), strings.NewReader(""), &r.stdout, &r.stderr)
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(r.stderr.String(), "Recording ") {
+		select {
+		case code := <-r.done:
+			t.Fatalf("flow record ended (exit %d) before recording:\n%s", code, r.stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("flow record did not start recording:\n%s", r.stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return r
+}
+
+// wait waits for the command to end on its own.
+func (r *recording) wait(t *testing.T) int {
+	t.Helper()
+	select {
+	case code := <-r.done:
+		return code
+	case <-time.After(30 * time.Second):
+		t.Fatalf("flow record did not end:\n%s", r.stderr.String())
+		return -1
+	}
+}
+
+// interrupt ends the recording as Ctrl+C does.
+func (r *recording) interrupt(t *testing.T) int {
+	t.Helper()
+	if err := interruptSelf(); err != nil {
+		t.Fatal(err)
+	}
+	return r.wait(t)
+}
+
+// person uses the recorded tab through a second DevTools connection, with
+// real input events, as someone at the window would.
+type person struct {
+	t   *testing.T
+	ctx context.Context
+	s   *browser.Surface
+}
+
+// attachPerson connects to the browser at addr and takes the tab showing
+// url (the one flow record opened).
+func attachPerson(t *testing.T, addr, url string) *person {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	s, err := browser.Attach(ctx, addr, browser.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	p := &person{t: t, ctx: ctx, s: s}
+	scr := p.look()
+	if !strings.HasPrefix(scr.URL, url) {
+		t.Fatalf("the person's tab shows %s, not the recorded %s", scr.URL, url)
+	}
+	return p
+}
+
+func (p *person) look() surfaces.Screen {
+	p.t.Helper()
+	scr, err := p.s.Observe(p.ctx)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return scr
+}
+
+// find waits until a control of the role whose name (or label) is name
+// shows, and returns the nth of them (0 for the first).
+func (p *person) find(role, name string, nth int) surfaces.Candidate {
+	p.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		scr := p.look()
+		var found []surfaces.Candidate
+		for _, c := range scr.Candidates {
+			if (role == "" || c.Role == role) && (strings.EqualFold(c.Name, name) || strings.EqualFold(c.Label, name)) &&
+				!c.Has(surfaces.StateDisabled) {
+				found = append(found, c)
+			}
+		}
+		if len(found) > nth {
+			return found[nth]
+		}
+		if time.Now().After(deadline) {
+			var have []string
+			for _, c := range scr.Candidates {
+				have = append(have, c.Summary())
+			}
+			p.t.Fatalf("no %s %q (#%d) on %s; the page has %s", role, name, nth, scr.URL, strings.Join(have, ", "))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (p *person) act(op surfaces.Operation, what string) {
+	p.t.Helper()
+	if _, err := p.s.Act(p.ctx, op); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (p *person) click(role, name string) { p.clickNth(role, name, 0) }
+
+func (p *person) clickNth(role, name string, nth int) {
+	p.t.Helper()
+	c := p.find(role, name, nth)
+	p.act(surfaces.Click(c.Ref), "click "+c.Summary())
+}
+
+func (p *person) fill(name, text string) {
+	p.t.Helper()
+	c := p.find("", name, 0)
+	p.act(surfaces.Fill(c.Ref, text), "type into "+c.Summary())
+}
+
+// replay runs a recorded flow with its facts file on a fresh copy of the
+// site, in a new tab of the same browser, and returns the run's JSON
+// result and everything it printed.
+func replay(t *testing.T, flowFile, addr, site string, secrets map[string]string) (map[string]any, string) {
+	t.Helper()
+	for name, v := range secrets {
+		t.Setenv("FLOW_SECRET_"+strings.ToUpper(name), v)
+	}
+	args := []string{"run", flowFile, "--fact", "site=" + site, "--browser-url", addr, "--new-page", "--json", "--quiet"}
+	if facts := strings.TrimSuffix(flowFile, ".flow") + ".facts.yaml"; fileExists(facts) {
+		args = append(args, "--facts", facts)
+	}
+	_, stdout, stderr := flowRun(args...)
+	var res map[string]any
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("the replay printed no JSON result: %v\n%s\n%s", err, stdout, stderr)
+	}
+	return res, stdout + stderr
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// checkRecorded checks a written flow as a user would: it validates, it
+// lints clean with --strict, and no secret value is in it, its facts file
+// or anything flow record printed.
+func checkRecorded(t *testing.T, flowFile string, rec *recording, secrets ...string) string {
+	t.Helper()
+	src, err := os.ReadFile(flowFile)
+	if err != nil {
+		t.Fatalf("no flow written: %v\n%s", err, rec.stderr.String())
+	}
+	if code, out, errs := flowRun("validate", flowFile); code != 0 {
+		t.Fatalf("the recorded flow does not validate (exit %d):\n%s%s\n%s", code, out, errs, src)
+	}
+	if code, out, errs := flowRun("lint", "--strict", flowFile); code != 0 {
+		t.Errorf("the recorded flow does not lint clean (exit %d):\n%s%s\n%s", code, out, errs, src)
+	}
+	facts, _ := os.ReadFile(strings.TrimSuffix(flowFile, ".flow") + ".facts.yaml")
+	for _, v := range secrets {
+		for name, text := range map[string]string{"flow": string(src), "facts file": string(facts), "stdout": rec.stdout.String(), "stderr": rec.stderr.String()} {
+			if strings.Contains(text, v) {
+				t.Errorf("the secret %q is in the %s", v, name)
+			}
+		}
+	}
+	return string(src)
+}
+
+// eventKinds lists a site's server-side events with the fields that tell
+// them apart, to compare a recording's effects with a replay's.
+func eventKinds(log *flows.EventLog, drop ...string) []string {
+	var out []string
+	for _, e := range log.Events() {
+		if slices.Contains(drop, e.Type) {
+			continue
+		}
+		keys := make([]string, 0, len(e.Data))
+		for k := range e.Data {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		s := e.Type
+		for _, k := range keys {
+			if k == "id" || k == "at" || k == "time" {
+				continue // differs between two sessions by design
+			}
+			b, _ := json.Marshal(e.Data[k])
+			s += " " + k + "=" + string(b)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestRecordAccountSessionAndReplay records a session on the account
+// site: sign in (a password), change the display name, renew the second
+// of three identical "Renew" buttons, then press "Delete account". The
+// flow must end in front of the deletion, keep the password out of every
+// file, and replayed on a fresh site reach the same server-side state,
+// renewing the same plan, without deleting anything.
+func TestRecordAccountSessionAndReplay(t *testing.T) {
+	addr := startChromium(t)
+	url, log := serve(t, "account")
+	out := filepath.Join(t.TempDir(), "account.flow")
+	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
+	p := attachPerson(t, addr, url)
+
+	p.fill("Email or username", flows.AccountUser)
+	p.fill("Password", flows.AccountPassword)
+	p.click("button", "Sign in")
+	p.fill("Display name", "Countess Ada")
+	p.click("button", "Save settings")
+	p.find("", "Renew", 2) // the subscriptions have loaded
+	p.clickNth("button", "Renew", 1)
+	p.click("button", "Delete account")
+
+	if code := rec.wait(t); code != 0 {
+		t.Fatalf("flow record: exit %d\n%s", code, rec.stderr.String())
+	}
+	src := checkRecorded(t, out, rec, flows.AccountPassword)
+	t.Logf("recorded:\n%s\n%s", src, rec.stderr.String())
+	if !strings.Contains(src, "stop_before") {
+		t.Fatalf("the flow does not end in front of the deletion:\n%s", src)
+	}
+	recorded := eventKinds(log, "account_deleted")
+	if !slices.ContainsFunc(recorded, func(s string) bool { return strings.HasPrefix(s, "renewed") && strings.Contains(s, "music-family") }) {
+		t.Fatalf("the person's session did not renew the music plan: %v", recorded)
+	}
+
+	site2, log2 := serve(t, "account")
+	res, printed := replay(t, out, addr, site2, map[string]string{"password": flows.AccountPassword})
+	if res["outcome"] != "stopped_before" {
+		t.Fatalf("replay outcome %v, want stopped_before\n%s\n%s", res["outcome"], printed, src)
+	}
+	if got := eventKinds(log2); !slices.Equal(got, recorded) {
+		t.Errorf("replay reached %v, the recording %v\n%s", got, recorded, src)
+	}
+	if strings.Contains(printed, flows.AccountPassword) {
+		t.Error("the replay printed the password")
+	}
+}

@@ -1,0 +1,268 @@
+package record
+
+import (
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// clean makes s safe to carry into flow text: valid UTF-8, no control
+// characters other than newline and tab.
+func clean(s string) string {
+	if s == "" {
+		return s
+	}
+	s = strings.ToValidUTF8(s, "")
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return r
+		}
+		if unicode.IsControl(r) || r == utf8.RuneError || r == '\u2028' || r == '\u2029' {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// oneLine collapses all white space of s into single spaces.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// looksLikeCardNumber reports whether v is 13–19 digits (spaces and dashes
+// allowed between them) that pass the Luhn check.
+func looksLikeCardNumber(v string) bool {
+	var digits []byte
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= '0' && c <= '9':
+			digits = append(digits, c)
+		case c == ' ' || c == '-':
+		default:
+			return false
+		}
+	}
+	if len(digits) < 13 || len(digits) > 19 {
+		return false
+	}
+	sum := 0
+	for i := range digits {
+		d := int(digits[len(digits)-1-i] - '0')
+		if i%2 == 1 {
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+	}
+	return sum%10 == 0
+}
+
+// digitsOnly drops everything but digits from v.
+func digitsOnly(v string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, v)
+}
+
+// A factType is one of the language's fact types a recorded value can
+// take.
+type factType string
+
+const (
+	typeText   factType = "text"
+	typeNumber factType = "number"
+	typeDate   factType = "date"
+	typeEmail  factType = "email"
+	typeURL    factType = "url"
+	typeMoney  factType = "money"
+)
+
+var (
+	dateRe   = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	numberRe = regexp.MustCompile(`^(0|[1-9]\d{0,5})(\.\d*[1-9])?$`)
+	// moneyRe is the rendering of a money value ("12.50 EUR"): only a
+	// value typed exactly so is replayed unchanged from a money fact.
+	moneyRe = regexp.MustCompile(`^(0|[1-9]\d{0,8})\.\d\d (EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|CAD|AUD)$`)
+)
+
+// typeOf picks the fact type of a typed value. A value gets a type other
+// than text only when the language renders that type back to exactly the
+// text typed, so replay types what the person typed: "007" and "1.50"
+// stay text (a number would type "7" and "1.5"), and so do long digit
+// strings (phone numbers, postcodes, ids).
+func typeOf(v string) factType {
+	switch {
+	case dateRe.MatchString(v):
+		if _, err := time.Parse("2006-01-02", v); err == nil {
+			return typeDate
+		}
+	case numberRe.MatchString(v):
+		return typeNumber
+	case moneyRe.MatchString(v):
+		return typeMoney
+	case strings.Contains(v, "@") && !strings.ContainsAny(v, " \t\n"):
+		if a, err := mail.ParseAddress(v); err == nil && a.Name == "" && a.Address == v {
+			return typeEmail
+		}
+	case strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://"):
+		if u, err := url.Parse(v); err == nil && u.Host != "" && !strings.ContainsAny(v, " \t\n") {
+			return typeURL
+		}
+	}
+	return typeText
+}
+
+// webURL reports whether s is an absolute http or https address and
+// returns its origin ("https://example.com:8443").
+func webURL(s string) (origin string, ok bool) {
+	if s == "" || strings.ContainsAny(s, " \t\n") {
+		return "", false
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil {
+		return "", false
+	}
+	if _, err := url.Parse(u.Scheme + "://" + u.Host); err != nil {
+		return "", false
+	}
+	return u.Scheme + "://" + u.Host, true
+}
+
+// reservedNames may not name a fact or secret: the language's reserved
+// words, expr's own words, the functions expressions offer, and the
+// recorder's own site fact.
+var reservedNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`import flow fact secret allow budget payment browse open do press
+		enter choose read extract pick verify wait_for check set if else repeat for stop_before true false
+		not and or in matches contains startsWith endsWith let nil len all any none one filter map count
+		format days_between money number lower upper trim env site`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// snake turns a label into a snake_case identifier of at most four words
+// ("Where from?" → where_from, "E-mail address" → e_mail_address), or ""
+// when the label has no letters or digits.
+func snake(label string) string {
+	words := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	var kept []string
+	n := 0
+	for _, w := range words {
+		if len(kept) == 4 || n+len(w) > 32 {
+			break
+		}
+		kept = append(kept, w)
+		n += len(w) + 1
+	}
+	s := strings.Join(kept, "_")
+	if s != "" && s[0] >= '0' && s[0] <= '9' {
+		s = "field_" + s
+	}
+	return s
+}
+
+// isIdent reports whether s is an identifier of the language.
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// identWords returns the identifier-like words of text (letters, digits
+// and underscores, starting with a letter or underscore), the way the
+// linter looks for names written bare in step text.
+func identWords(text string) []string {
+	var out []string
+	for i := 0; i < len(text); {
+		c := text[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && (text[j] == '_' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		out = append(out, text[i:j])
+		i = j
+	}
+	return out
+}
+
+// namer hands out unique names for facts and secrets.
+type namer struct {
+	used map[string]bool
+}
+
+// name returns a fresh identifier from label, falling back to fallback,
+// suffixed _2, _3, … when taken.
+func (n *namer) name(label, fallback string) string {
+	base := snake(label)
+	if base == "" {
+		base = fallback
+	}
+	if reservedNames[base] {
+		base += "_value"
+	}
+	name := base
+	for i := 2; n.used[name]; i++ {
+		name = base + "_" + strconv.Itoa(i)
+	}
+	n.used[name] = true
+	return name
+}
+
+// originProblem says why an allow entry is not an origin ("host",
+// "host:port", "*.domain" or a URL with a host), or returns "". It reads
+// entries as the compiler does, so that Build refuses what would not
+// compile.
+func originProblem(s string) string {
+	if strings.TrimSpace(s) != s || s == "" || strings.ContainsAny(s, " \t\n") {
+		return "it is empty or holds spaces"
+	}
+	if strings.Contains(s, "://") {
+		if u, err := url.Parse(s); err != nil || u.Host == "" {
+			return "the URL has no host"
+		}
+		return ""
+	}
+	if strings.ContainsAny(s, "/?#@") {
+		return "a path needs a scheme (https://…), or write only the host"
+	}
+	host := s
+	if i := strings.LastIndexByte(s, ':'); i >= 0 {
+		host = s[:i]
+		if n, err := strconv.Atoi(s[i+1:]); err != nil || n < 1 || n > 65535 {
+			return "the port is not a number from 1 to 65535"
+		}
+	}
+	host = strings.TrimPrefix(host, "*.")
+	if host == "" || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") || strings.Contains(host, "*") {
+		return "the host is not a name"
+	}
+	for _, r := range host {
+		if !(r == '-' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "the host holds " + strconv.QuoteRune(r)
+		}
+	}
+	return ""
+}
