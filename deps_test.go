@@ -25,23 +25,24 @@ var allowed = map[string][]string{
 	"stdlib":           {},
 	"internal/flowgen": {},
 	"internal/suggest": {},
+	"internal/origin":  {},
 	"flows":            {},
-	"compiler":         {"grammar", "plan", "guard", "stdlib", "internal/suggest"},
-	"surfaces":         {},
-	"surfaces/sim":     {"surfaces", "internal/suggest"},
-	"surfaces/browser": {"surfaces", "guard"},
+	"compiler":         {"grammar", "plan", "guard", "stdlib", "internal/suggest", "internal/origin"},
+	"surfaces":         {"internal/origin"},
+	"surfaces/sim":     {"surfaces", "internal/suggest", "internal/origin"},
+	"surfaces/browser": {"surfaces", "guard", "internal/origin"},
 
 	"surfaces/browser/internal/proctest": {},
 	"surfaces/browser/fixturetest":       {}, // tests only: they join the browser to the fixture sites
 
-	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide"},
-	"runtime/decide":           {"surfaces", "guard", "plan"},
-	"record":                   {"grammar", "guard", "surfaces", "internal/suggest"},
+	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
+	"runtime/decide":           {"surfaces", "guard", "plan", "internal/origin"},
+	"record":                   {"grammar", "guard", "surfaces", "internal/suggest", "internal/origin"},
 	"cmd/flow":                 {"*"},
 	"cmd/flow/cli":             {"*"},
 	"cmd/flow/internal/render": {"grammar", "internal/suggest"},
 
-	"cmd/flow/internal/progress": {"runtime", "plan", "guard", "stdlib", "surfaces", "runtime/decide"},
+	"cmd/flow/internal/progress": {"runtime", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
 }
 
 // Outside packages that only one place may use: the browser driver lives in

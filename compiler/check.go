@@ -2,13 +2,13 @@ package compiler
 
 import (
 	"math"
-	"net/url"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
 
 	"flow/grammar"
+	"flow/internal/origin"
 	"flow/plan"
 )
 
@@ -231,7 +231,7 @@ func (c *flowChecker) decl(st grammar.Stmt) {
 		for _, o := range d.Origins {
 			t := c.text(o, useCtx{where: "in allow"})
 			if lit, ok := t.Literal(); ok {
-				if msg := originProblem(lit); msg != "" {
+				if msg := origin.Problem(lit); msg != "" {
 					c.s.errorf(o.Range, BadAllow, `write a host ("example.com"), host:port ("localhost:8080"), "*.example.com" or a URL`,
 						"allow %q is not an origin: %s", lit, msg)
 					continue
@@ -298,41 +298,6 @@ func (c *flowChecker) budget(d *grammar.BudgetDecl) {
 				"unknown budget part %s", kind)
 		}
 	}
-}
-
-// originProblem says why an allow entry is not an origin, or returns "".
-func originProblem(s string) string {
-	if strings.TrimSpace(s) != s || s == "" || strings.ContainsAny(s, " \t") {
-		return "it is empty or holds spaces"
-	}
-	if strings.Contains(s, "://") {
-		u, err := url.Parse(s)
-		if err != nil || u.Host == "" {
-			return "the URL has no host"
-		}
-		return ""
-	}
-	if strings.ContainsAny(s, "/?#@") {
-		return "a path needs a scheme (https://…), or write only the host"
-	}
-	host, port := s, ""
-	if i := strings.LastIndexByte(s, ':'); i >= 0 {
-		host, port = s[:i], s[i+1:]
-		n, err := strconv.Atoi(port)
-		if err != nil || n < 1 || n > 65535 {
-			return "the port is not a number from 1 to 65535"
-		}
-	}
-	host = strings.TrimPrefix(host, "*.")
-	if host == "" || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") || strings.Contains(host, "*") {
-		return "the host is not a name"
-	}
-	for _, r := range host {
-		if !(r == '-' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return "the host holds " + strconv.QuoteRune(r)
-		}
-	}
-	return ""
 }
 
 // stmt checks one step and returns its local plan step.

@@ -421,13 +421,28 @@ func (b *builder) input(evs []surfaces.UserEvent, i int) int {
 	p := &pair{field: fieldText(e.Target, e.Context), label: fieldLabel(e.Target), key: key, value: e.Value,
 		secret: b.secret[i], card: b.card[i]}
 	used := 0
-	if !p.secret && p.value != "" && ok && isOption(n) &&
-		strings.Contains(strings.ToLower(oneLine(n.Target.Name)), strings.ToLower(oneLine(p.value))) {
-		p.value = oneLine(n.Target.Name)
-		used = 1
+	if !p.secret && p.value != "" && ok && isOption(n) {
+		typed, option := strings.ToLower(oneLine(p.value)), strings.ToLower(oneLine(n.Target.Name))
+		if i := strings.Index(option, typed); i >= 0 {
+			used = 1
+			// A whole word typed ("Lisbon" → "Lisbon (LIS) Portugal") is
+			// kept: typed again it brings the same list, which an option's
+			// full text ("Lisbon (LIS) Portugal") may not. A word typed in
+			// part ("Par" → "Paris") takes the option's text, which the
+			// runtime finds exactly.
+			if end := i + len(typed); end < len(option) && wordByte(option[end-1]) && wordByte(option[end]) {
+				p.value = oneLine(n.Target.Name)
+			}
+		}
 	}
 	b.addPair(kindEnter, p)
 	return used
+}
+
+// wordByte reports whether b is part of a word (a letter or digit, or a
+// byte of a multi-byte character).
+func wordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // fieldLabel is what a field's fact is named after.

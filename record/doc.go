@@ -19,7 +19,10 @@
 //   - Typing becomes enter FIELD = fact, the field named by its label;
 //     consecutive fields on one page form one enter { … } block, and a
 //     field typed again there keeps its place and takes the new value. A
-//     suggestion picked right after typing is the value. Each value is a
+//     suggestion picked right after typing part of a word ("Par" →
+//     "Paris") is the value; after a whole word ("Lisbon" → "Lisbon (LIS)
+//     Portugal") the word stays, as typed again it brings the same list,
+//     which enter answers. Each value is a
 //     fact with the value as its default, typed number, date, email, url
 //     or money only where that type renders back to exactly the text
 //     typed, text otherwise.
@@ -27,9 +30,11 @@
 //     of a named group become choose FIELD = fact.
 //   - Checkboxes become do "tick X" / "untick X", switches do "turn X
 //     on|off"; clicks become do intents phrased by role ("press X", "open
-//     X", "open the X tab", "choose X", "click X"), naming the card the
-//     control sits in (`on the card "Cloud storage 100 GB"`) or its rank
-//     when equal controls repeat. Clicks that only focus a field, a double
+//     X", "open the X tab", "choose X", "click X"). Only when the page has
+//     other controls of the same role and name (UserEvent.Twins, Nth) does
+//     the step name the card the control sits in (`on the card "Cloud
+//     storage 100 GB"`, from the card's heading) or else its rank. Clicks
+//     that only focus a field, a double
 //     click and a click on a label whose checkbox reports itself are
 //     dropped.
 //   - A press that closed a cookie banner, dialog or pop-up is wrapped in

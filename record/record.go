@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"flow/guard"
+	"flow/internal/origin"
 	"flow/surfaces"
 )
 
@@ -62,7 +63,7 @@ const MaxSteps = 200
 // for how events become steps.
 func Build(events []surfaces.UserEvent, opts Options) (*Recording, error) {
 	for _, o := range opts.Allow {
-		if msg := originProblem(strings.TrimSpace(o)); msg != "" {
+		if msg := origin.Problem(strings.TrimSpace(o)); msg != "" {
 			return nil, fmt.Errorf(`record: allow %q is not an origin: %s (write a host "example.com", host:port "localhost:8080", "*.example.com" or a URL)`, o, msg)
 		}
 	}

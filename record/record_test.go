@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -300,5 +301,31 @@ func TestEndsAtGuardedPressOnly(t *testing.T) {
 		if got := record.Ends(tc.e); got != tc.want {
 			t.Errorf("Ends(%s %s %q) = %v, want %v", tc.e.Kind, tc.e.Target.Role, tc.e.Target.Name, got, tc.want)
 		}
+	}
+}
+
+// TestSuggestionPicked: a suggestion picked after a whole word keeps the
+// word typed (typed again it brings the same list), one picked after part
+// of a word takes the suggestion's text; a label that runs on into a
+// sentence names its fact by its first words.
+func TestSuggestionPicked(t *testing.T) {
+	from := surfaces.Candidate{Role: "combobox", Name: "Where from?", Label: "Where from?"}
+	to := surfaces.Candidate{Role: "combobox", Name: "Where to?", Label: "Where to?"}
+	code := surfaces.Candidate{Role: "textbox", Name: "Security code The 3 digits on the back of your card",
+		Label: "Security code The 3 digits on the back of your card"}
+	s := &session{}
+	s.open(site, "Flights", true)
+	s.typeField(from, "Lisbon")
+	s.click("option", "Lisbon (LIS) Portugal")
+	s.typeField(to, "Par")
+	s.click("option", "Paris (CDG) France")
+	s.typeField(code, "A1")
+	rec := build(t, s.events, record.Options{})
+	facts := compileClean(t, rec)
+	if facts["where_from"] != "Lisbon" || facts["where_to"] != "Paris (CDG) France" {
+		t.Errorf("facts %v: want where_from Lisbon, where_to the suggestion\n%s", facts, rec.Flow)
+	}
+	if !slices.Equal(rec.SecretNames, []string{"security_code"}) { // a card's code is a secret
+		t.Errorf("secrets %v, want security_code\n%s", rec.SecretNames, rec.Flow)
 	}
 }

@@ -152,15 +152,17 @@ var reservedNames = func() map[string]bool {
 
 // snake turns a label into a snake_case identifier of at most four words
 // ("Where from?" → where_from, "E-mail address" → e_mail_address), or ""
-// when the label has no letters or digits.
+// when the label has no letters or digits. A label that runs on into a
+// sentence ("Security code The 3 digits on the back") is cut where the
+// sentence starts: at an article with words after it.
 func snake(label string) string {
 	words := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 	})
 	var kept []string
 	n := 0
-	for _, w := range words {
-		if len(kept) == 4 || n+len(w) > 32 {
+	for i, w := range words {
+		if len(kept) == 4 || n+len(w) > 32 || i > 0 && runOn[w] && len(words)-i > 2 {
 			break
 		}
 		kept = append(kept, w)
@@ -172,6 +174,9 @@ func snake(label string) string {
 	}
 	return s
 }
+
+// runOn are the words where a label turns into a sentence.
+var runOn = map[string]bool{"the": true, "a": true, "an": true, "this": true, "these": true, "we": true, "you": true, "your": true}
 
 // isIdent reports whether s is an identifier of the language.
 func isIdent(s string) bool {
@@ -229,40 +234,4 @@ func (n *namer) name(label, fallback string) string {
 	}
 	n.used[name] = true
 	return name
-}
-
-// originProblem says why an allow entry is not an origin ("host",
-// "host:port", "*.domain" or a URL with a host), or returns "". It reads
-// entries as the compiler does, so that Build refuses what would not
-// compile.
-func originProblem(s string) string {
-	if strings.TrimSpace(s) != s || s == "" || strings.ContainsAny(s, " \t\n") {
-		return "it is empty or holds spaces"
-	}
-	if strings.Contains(s, "://") {
-		if u, err := url.Parse(s); err != nil || u.Host == "" {
-			return "the URL has no host"
-		}
-		return ""
-	}
-	if strings.ContainsAny(s, "/?#@") {
-		return "a path needs a scheme (https://…), or write only the host"
-	}
-	host := s
-	if i := strings.LastIndexByte(s, ':'); i >= 0 {
-		host = s[:i]
-		if n, err := strconv.Atoi(s[i+1:]); err != nil || n < 1 || n > 65535 {
-			return "the port is not a number from 1 to 65535"
-		}
-	}
-	host = strings.TrimPrefix(host, "*.")
-	if host == "" || strings.HasPrefix(host, ".") || strings.HasSuffix(host, ".") || strings.Contains(host, "*") {
-		return "the host is not a name"
-	}
-	for _, r := range host {
-		if !(r == '-' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return "the host holds " + strconv.QuoteRune(r)
-		}
-	}
-	return ""
 }

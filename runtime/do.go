@@ -163,6 +163,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 					st.report.Note = "done: the group of " + c.Summary() + " shows the number the step asks for"
 					return nil
 				}
+				if !counts && namesPress(intent, c.Name) {
+					st.report.Note = "done: pressed " + c.Summary() + ", the control the step names, and the screen changed"
+					return nil
+				}
 			}
 		}
 		if idle >= IdleTurns {
@@ -173,6 +177,33 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 }
 
 var digits = regexp.MustCompile(`\d`)
+
+// pressVerb and pressPlace frame an intent that is one press of a named
+// control, as people and `flow record` write them: "press Search
+// flights", "open the Inbox", "press Renew on the card \"Music\"".
+var (
+	pressVerb  = regexp.MustCompile(`(?i)^\s*(?:press|click(?: on)?|tap|hit|open|follow|choose|select|tick|untick|toggle)\s+(?:the\s+)?`)
+	pressPlace = regexp.MustCompile(`(?i)\s+(?:on the card|in the row|in the list item)\s+"[^"]*"\s*$`)
+)
+
+// namesPress reports whether intent is a press of the control named name:
+// once that press changed the screen the step is done, whatever the new
+// screen shows (a results page does not read as "press Search flights").
+// The name may be shortened in the step ("tick I have read and accept the
+// terms and" for a longer label): two words or more of its start count.
+func namesPress(intent, name string) bool {
+	loc := pressVerb.FindStringIndex(intent)
+	if loc == nil {
+		return false
+	}
+	want := strings.ToLower(strings.Join(strings.Fields(pressPlace.ReplaceAllString(intent[loc[1]:], "")), " "))
+	got := strings.ToLower(strings.Join(strings.Fields(name), " "))
+	want = strings.TrimSuffix(want, " button")
+	if want == "" || got == "" {
+		return false
+	}
+	return want == got || len(strings.Fields(want)) >= 2 && strings.HasPrefix(got, want)
+}
 
 // doneByEffect ends a do whose judgement did not pass but whose press
 // took effect, when the decider has nothing further: it chose none, or the

@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+
+	"flow/internal/origin"
 )
 
 // originPattern is one allowed-origin rule:
@@ -37,12 +39,12 @@ func ParseOrigins(patterns []string) (Origins, error) {
 		if p == "" {
 			continue
 		}
+		if msg := origin.Problem(p); msg != "" {
+			return Origins{}, fmt.Errorf("allowed origin %q: %s", raw, msg)
+		}
 		var op originPattern
 		if strings.Contains(p, "://") {
-			u, err := url.Parse(p)
-			if err != nil || u.Host == "" {
-				return Origins{}, fmt.Errorf("allowed origin %q: not a URL with a host", raw)
-			}
+			u, _ := url.Parse(p) // origin.Problem parsed it
 			op.scheme = strings.ToLower(u.Scheme)
 			op.host = strings.ToLower(u.Hostname())
 			op.port = u.Port()
@@ -54,18 +56,12 @@ func ParseOrigins(patterns []string) (Origins, error) {
 			if h, pt, err := net.SplitHostPort(p); err == nil {
 				host, port = h, pt
 			}
-			if strings.ContainsAny(host, "/?#") {
-				return Origins{}, fmt.Errorf("allowed origin %q: want host, host:port, *.domain or a URL", raw)
-			}
 			op.host = strings.ToLower(strings.TrimSuffix(host, "."))
 			op.port = port
 		}
 		if strings.HasPrefix(op.host, "*.") {
 			op.wildcard = true
 			op.host = op.host[2:]
-		}
-		if op.host == "" || strings.Contains(op.host, "*") {
-			return Origins{}, fmt.Errorf("allowed origin %q: a wildcard may only start the host, as in *.example.com", raw)
 		}
 		out = append(out, op)
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -75,6 +77,24 @@ func (r *recording) wait(t *testing.T) int {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("flow record did not end:\n%s", r.stderr.String())
 		return -1
+	}
+}
+
+// written waits until the command says it wrote the flow and keeps the
+// browser open for the person (after a press the flow stops in front of).
+func (r *recording) written(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(r.stderr.String(), "The flow is written") {
+		select {
+		case code := <-r.done:
+			t.Fatalf("flow record ended (exit %d) instead of waiting for the person:\n%s", code, r.stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("flow record did not write the flow:\n%s", r.stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -173,10 +193,11 @@ func (p *person) fill(name, text string) {
 }
 
 // replay runs a recorded flow with its facts file on a fresh copy of the
-// site, in a new tab of the same browser, and returns the run's JSON
-// result and everything it printed.
-func replay(t *testing.T, flowFile, addr, site string, secrets map[string]string) (map[string]any, string) {
+// site, in a fresh browser (no cookie of the recording), and returns the
+// run's JSON result and everything it printed.
+func replay(t *testing.T, flowFile, site string, secrets map[string]string) (map[string]any, string) {
 	t.Helper()
+	addr := startChromium(t)
 	for name, v := range secrets {
 		t.Setenv("FLOW_SECRET_"+strings.ToUpper(name), v)
 	}
@@ -270,8 +291,8 @@ func TestRecordAccountSessionAndReplay(t *testing.T) {
 	p.find("", "Renew", 2) // the subscriptions have loaded
 	p.clickNth("button", "Renew", 1)
 	p.click("button", "Delete account")
-
-	if code := rec.wait(t); code != 0 {
+	rec.written(t)
+	if code := rec.interrupt(t); code != 0 {
 		t.Fatalf("flow record: exit %d\n%s", code, rec.stderr.String())
 	}
 	src := checkRecorded(t, out, rec, flows.AccountPassword)
@@ -285,7 +306,7 @@ func TestRecordAccountSessionAndReplay(t *testing.T) {
 	}
 
 	site2, log2 := serve(t, "account")
-	res, printed := replay(t, out, addr, site2, map[string]string{"password": flows.AccountPassword})
+	res, printed := replay(t, out, site2, map[string]string{"password": flows.AccountPassword})
 	if res["outcome"] != "stopped_before" {
 		t.Fatalf("replay outcome %v, want stopped_before\n%s\n%s", res["outcome"], printed, src)
 	}
@@ -295,4 +316,210 @@ func TestRecordAccountSessionAndReplay(t *testing.T) {
 	if strings.Contains(printed, flows.AccountPassword) {
 		t.Error("the replay printed the password")
 	}
+}
+
+var secretDecl = regexp.MustCompile(`(?m)^\s*secret (\w+)`)
+
+// secretValues gives each secret a recorded flow declares the value the
+// person typed, told by its name.
+func secretValues(t *testing.T, src string, values map[string]string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, m := range secretDecl.FindAllStringSubmatch(src, -1) {
+		for word, v := range values {
+			if strings.Contains(m[1], word) {
+				out[m[1]] = v
+			}
+		}
+		if out[m[1]] == "" {
+			t.Fatalf("no value for the recorded secret %s", m[1])
+		}
+	}
+	return out
+}
+
+// clickInCard presses the control named name in the list item whose text
+// holds text, as a person picks a result by reading it.
+func (p *person) clickInCard(name, text string) {
+	p.t.Helper()
+	p.find("button", name, 0)
+	scr := p.look()
+	var card string
+	for _, l := range scr.Context {
+		if strings.Contains(l.Text, text) {
+			for _, e := range l.Path {
+				if strings.HasPrefix(e, "listitem #") {
+					card = e
+				}
+			}
+		}
+	}
+	for _, c := range scr.Candidates {
+		if c.Name == name && slices.Contains(c.Path, card) && card != "" {
+			p.act(surfaces.Click(c.Ref), "click "+c.Summary()+" in "+card)
+			return
+		}
+	}
+	p.t.Fatalf("no %q in the card showing %q", name, text)
+}
+
+// findContaining returns the first control of the role whose name holds
+// text.
+func (p *person) findContaining(role, text string) surfaces.Candidate {
+	p.t.Helper()
+	for _, c := range p.look().Candidates {
+		if c.Role == role && strings.Contains(c.Name, text) {
+			return c
+		}
+	}
+	p.t.Fatalf("no %s naming %q", role, text)
+	return surfaces.Candidate{}
+}
+
+// clickOption presses the first suggestion whose name starts with prefix.
+func (p *person) clickOption(prefix string) {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, c := range p.look().Candidates {
+			if c.Role == "option" && strings.HasPrefix(c.Name, prefix) {
+				p.act(surfaces.Click(c.Ref), "click "+c.Summary())
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	var have []string
+	for _, c := range p.look().Candidates {
+		have = append(have, c.Summary()+fmt.Sprint(c.States))
+	}
+	p.t.Fatalf("no suggestion %q among %s", prefix, strings.Join(have, ", "))
+}
+
+// TestRecordBookingEndsBeforePaying records a whole booking on the SkyWay
+// site, ending with a press of Pay: the cookie dialog, two cities with
+// their suggestions, a date, the travellers stepper, the cheapest flight's
+// Select among identical buttons, the traveller, no insurance, and the
+// card. The flow must end with stop_before, keep the card data out of
+// every file, and, replayed on a fresh site, stop in front of the same
+// payment (same flight, same travellers, same total) without paying.
+func TestRecordBookingEndsBeforePaying(t *testing.T) {
+	addr := startChromium(t)
+	url, log := serve(t, "booking")
+	out := filepath.Join(t.TempDir(), "book.flow")
+	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
+	p := attachPerson(t, addr, url)
+
+	p.click("button", "Accept all")
+	p.fill("Where from?", "Lisbon")
+	p.clickOption("Lisbon")
+	p.fill("Where to?", "Oslo")
+	p.clickOption("Oslo")
+	p.fill("Departure date", "2026-12-24")
+	p.click("button", "Add an adult")
+	p.click("button", "Search flights")
+	p.clickInCard("Select", "IB 6543") // the cheapest, € 165,93 a seat
+	p.click("button", "Continue")
+	p.fill("Full name", "Ada Lovelace")
+	p.fill("Email address", "ada@example.com")
+	p.click("button", "Continue")
+	p.click("button", "No thanks")
+	p.click("link", "Continue to payment")
+	p.fill("Name on card", "Ada Lovelace")
+	p.fill("Card number", testCard)
+	p.fill("Expiry date", "12/30")
+	p.fill("Security code The 3 digits on the back of your card", testCVV)
+	terms := p.findContaining("checkbox", "terms and conditions")
+	p.act(surfaces.Check(terms.Ref), "tick the terms")
+	pay := p.find("button", "Pay €331.86", 0)
+	p.act(surfaces.Click(pay.Ref), "press Pay")
+	rec.written(t)
+	// The flow is written, and the person's payment goes through: the
+	// recorder leaves the browser to them.
+	p.findText("Your booking is confirmed")
+	if code := rec.interrupt(t); code != 0 {
+		t.Fatalf("flow record: exit %d\n%s", code, rec.stderr.String())
+	}
+	src := checkRecorded(t, out, rec, testCard, "4444")
+	t.Logf("recorded:\n%s\n%s", src, rec.stderr.String())
+	lines := strings.Split(strings.TrimSpace(src), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(strings.TrimSpace(lines[len(lines)-2]), "stop_before ") {
+		t.Fatalf("the flow does not end with stop_before:\n%s", src)
+	}
+	if got := log.Types(); !slices.Equal(got, []string{"paid"}) {
+		t.Fatalf("the person's session left %v, want one payment", got)
+	}
+
+	site2, log2 := serve(t, "booking")
+	secrets := secretValues(t, src, map[string]string{"number": testCard, "code": testCVV, "cvc": testCVV, "cvv": testCVV, "exp": "12/30"})
+	res, printed := replay(t, out, site2, secrets)
+	if res["outcome"] != "stopped_before" {
+		t.Fatalf("replay outcome %v, want stopped_before\n%s", res["outcome"], printed)
+	}
+	stop, _ := res["stop"].(map[string]any)
+	if control, _ := stop["control"].(string); !strings.Contains(control, "Pay €331.86") {
+		t.Errorf("the replay stopped in front of %v, want the same payment of €331.86", stop)
+	}
+	if got := log2.Types(); len(got) != 0 {
+		t.Errorf("the replay left %v on the site: it must pay nothing", got)
+	}
+	for _, v := range []string{testCard, "5555 5555 5555 4444"} {
+		if strings.Contains(printed, v) {
+			t.Errorf("the replay printed the card number")
+		}
+	}
+}
+
+// TestRecordMailDraftEndedByCtrlC records writing an email and saving it
+// as a draft in the webmail, ended with Ctrl+C: the flow ends with a
+// verify of the last page, and replayed it saves the same draft.
+func TestRecordMailDraftEndedByCtrlC(t *testing.T) {
+	addr := startChromium(t)
+	url, log := serve(t, "mail")
+	out := filepath.Join(t.TempDir(), "draft.flow")
+	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
+	p := attachPerson(t, addr, url)
+
+	p.click("button", "Compose")
+	p.fill("To recipients", "grace@navy.example")
+	p.fill("Subject", "Lunch on Friday?")
+	p.fill("Message Body", "Shall we have lunch on Friday after the review?")
+	p.click("button", "Save draft")
+	p.findText("Draft saved")
+
+	if code := rec.interrupt(t); code != 0 {
+		t.Fatalf("flow record after Ctrl+C: exit %d\n%s", code, rec.stderr.String())
+	}
+	src := checkRecorded(t, out, rec)
+	t.Logf("recorded:\n%s\n%s", src, rec.stderr.String())
+	if !regexp.MustCompile(`(?m)^\s*verify "`).MatchString(src) || strings.Contains(src, "stop_before") {
+		t.Fatalf("a session ended by Ctrl+C must end with a verify:\n%s", src)
+	}
+	recorded := eventKinds(log)
+	if len(recorded) != 1 || !strings.HasPrefix(recorded[0], "draft_saved") {
+		t.Fatalf("the person's session left %v, want one saved draft", recorded)
+	}
+	site2, log2 := serve(t, "mail")
+	res, printed := replay(t, out, site2, nil)
+	if res["outcome"] != "completed" {
+		t.Fatalf("replay outcome %v, want completed\n%s", res["outcome"], printed)
+	}
+	if got := eventKinds(log2); !slices.Equal(got, recorded) {
+		t.Errorf("replay reached %v, the recording %v\n%s", got, recorded, src)
+	}
+}
+
+// findText waits until the page shows text.
+func (p *person) findText(text string) {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, l := range p.look().Context {
+			if strings.Contains(l.Text, text) {
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	p.t.Fatalf("the page never showed %q", text)
 }

@@ -512,7 +512,8 @@
           }
         }
       }
-      const childInWidget = inWidget || (widget && !weak);
+      // A listbox holds its options: they, not it, are what is pressed.
+      const childInWidget = inWidget || (widget && !weak && role !== "listbox");
       if (tag === "SELECT") return;
       const cur = style.cursor;
       if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);

@@ -269,8 +269,9 @@ What you typed becomes facts, with the values as defaults and in a facts file
 beside the flow (NAME.facts.yaml). Passwords and card numbers become secrets:
 their values are stored nowhere. A click on a control that pays, sends or
 deletes is not recorded as a click: the flow ends with 'stop_before' in front
-of it, and the recording ends there. The flow is written through the
-formatter and is checked to compile.
+of it, and the recording ends there: the flow is written at once, and the
+browser stays open (what the press does is yours) until you close it. The
+flow is written through the formatter and is checked to compile.
 
 The window is shown when there is a display ($DISPLAY); --headless records a
 browser driven some other way (through its DevTools, for tests).`,

@@ -78,15 +78,16 @@ func (e *env) record(c *ucli.Context) error {
 	fmt.Fprintf(e.stderr, "Recording %s: use the page; %s or press Ctrl+C to write the flow.\n", raw, how)
 
 	var got []surfaces.UserEvent
+	ended := false
 	for ev := range events {
 		got = append(got, ev)
 		if record.Ends(ev) {
 			// The rest of the session would come after the stop_before.
 			fmt.Fprintf(e.stderr, "Recording ends at %s: the flow stops in front of it.\n", ev.Target.Summary())
+			ended = true
 			break
 		}
 	}
-	stop() // a Ctrl+C from here on ends the process as usual
 
 	name := strings.TrimSuffix(filepath.Base(out), ".flow")
 	if out == "" || out == "-" {
@@ -100,7 +101,16 @@ func (e *env) record(c *ucli.Context) error {
 		}
 		return err // an internal error: Main reports it as a bug
 	}
-	return e.writeRecording(out, rec)
+	if err := e.writeRecording(out, rec); err != nil || !ended {
+		return err
+	}
+	// The person pressed the control the flow stops in front of: what it
+	// does (the payment, the message sent) is theirs to see through, so
+	// the browser stays until they close it.
+	fmt.Fprintf(e.stderr, "The flow is written; the browser stays open: %s or press Ctrl+C to quit.\n", how)
+	for range events {
+	}
+	return nil
 }
 
 // writeRecording writes the flow (and, beside a file, its facts), checks
