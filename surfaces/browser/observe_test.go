@@ -245,3 +245,29 @@ func TestRefsStableAndStale(t *testing.T) {
 		t.Fatalf("unknown ref: %v", err)
 	}
 }
+
+// TestListboxOptionsAreCandidates: an open suggestion list is a popover
+// whose options are candidates of their own (a listbox holds its options;
+// it does not swallow them as a button swallows its icon).
+func TestListboxOptionsAreCandidates(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/suggest.html")
+	if sc.Layer != surfaces.LayerPopover {
+		t.Errorf("layer %q: an open listbox is a popover", sc.Layer)
+	}
+	lis := find(t, sc, "option", "Lisbon (LIS)")
+	if !slices.Contains(lis.Path, `listbox "Airport suggestions"`) {
+		t.Errorf("suggestion path %v: want it in its listbox", lis.Path)
+	}
+	find(t, sc, "option", "Lisieux (LSX)")
+	if _, err := s.Act(t.Context(), surfaces.Click(lis.Ref)); err != nil {
+		t.Fatal(err)
+	}
+	after, err := s.Observe(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := find(t, after, "combobox", "Airport").Value; v != "Lisbon (LIS)" {
+		t.Errorf("after choosing the option the field reads %q", v)
+	}
+}
