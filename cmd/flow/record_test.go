@@ -523,3 +523,34 @@ func (p *person) findText(text string) {
 	}
 	p.t.Fatalf("the page never showed %q", text)
 }
+
+// TestRecordEndsWhenTheBrowserCloses records with a browser flow record
+// launched itself and ends the session the way a person does, by closing
+// the browser: the flow is written with what was seen (here the page the
+// session started on) and the command exits 0.
+func TestRecordEndsWhenTheBrowserCloses(t *testing.T) {
+	if !canInterrupt {
+		t.Skip("closing the browser by signal needs a unix system")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // the launched browser's profile goes here
+	url, _ := serve(t, "mail")
+	out := filepath.Join(t.TempDir(), "closed.flow")
+	rec := startRecording(t, url, "-o", out, "--headless")
+	profiles, _ := filepath.Glob(filepath.Join(tmp, "flow-chromium-*"))
+	if len(profiles) != 1 {
+		t.Fatalf("want one browser profile under TMPDIR, found %v", profiles)
+	}
+	if !closeBrowser(profiles[0]) {
+		t.Fatal("found no browser to close")
+	}
+	if code := rec.wait(t); code != 0 {
+		t.Fatalf("flow record after the browser closed: exit %d\n%s", code, rec.stderr.String())
+	}
+	src := checkRecorded(t, out, rec)
+	for _, want := range []string{`browse "${site}"`, `verify "the page shows \"Inbox · Postbox Mail\""`} {
+		if !strings.Contains(src, want) {
+			t.Errorf("the flow lacks %s:\n%s", want, src)
+		}
+	}
+}
