@@ -170,13 +170,7 @@ func (r *runner) pickDay(ctx context.Context, s *plan.Step, field string, want s
 		if !ok {
 			return fail("the calendar has no button to the month of "+want.String(), "cannot page the calendar from %s to %s", first, want)
 		}
-		if err := r.refuse(nav); err != nil {
-			return err
-		}
-		if _, err := r.act(ctx, surfaces.Click(nav.Ref), nav.Summary()); err != nil {
-			if recoverable(err) {
-				return fail("the calendar may be covered; close what covers it first", "paging with %s: %v", nav.Summary(), err)
-			}
+		if err := r.click(ctx, nav, "paging with", "the calendar may be covered; close what covers it first"); err != nil {
 			return err
 		}
 	}
@@ -205,13 +199,7 @@ func pageButton(s surfaces.Screen, day surfaces.Candidate, dir *regexp.Regexp) (
 // pressDay presses a day and checks the date now shows: in a field's
 // value or a control's name, or as the selected day.
 func (r *runner) pressDay(ctx context.Context, c surfaces.Candidate, want stdlib.Date) error {
-	if err := r.refuse(c); err != nil {
-		return err
-	}
-	if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil {
-		if recoverable(err) {
-			return fail("the day may be covered; close what covers it first", "choosing %s: %v", c.Summary(), err)
-		}
+	if err := r.click(ctx, c, "choosing", "the day may be covered; close what covers it first"); err != nil {
 		return err
 	}
 	after, err := r.observe(ctx)

@@ -333,6 +333,22 @@ func (r *runner) move(ctx context.Context, before surfaces.Screen, key string, b
 	return nil
 }
 
+// click presses c after the guard's check. An act error a new look could
+// get past (stale, covered, not actionable) fails the step with hint,
+// saying what the press was doing ("choosing", "paging with").
+func (r *runner) click(ctx context.Context, c surfaces.Candidate, doing, hint string) error {
+	if err := r.refuse(c); err != nil {
+		return err
+	}
+	if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil {
+		if recoverable(err) {
+			return fail(hint, "%s %s: %v", doing, c.Summary(), err)
+		}
+		return err
+	}
+	return nil
+}
+
 // recoverable reports an act error that a new look can get past.
 func recoverable(err error) bool {
 	return errors.Is(err, surfaces.ErrStaleRef) || errors.Is(err, surfaces.ErrCovered) || errors.Is(err, surfaces.ErrNotActionable)

@@ -354,16 +354,10 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 
 // clickOption clicks an option and checks that the choice shows.
 func (r *runner) clickOption(ctx context.Context, before surfaces.Screen, c surfaces.Candidate, val string) error {
-	if err := r.refuse(c); err != nil {
-		return err
-	}
 	if c.Has(surfaces.StateChecked) || c.Has(surfaces.StateSelected) {
 		return nil
 	}
-	if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil {
-		if recoverable(err) {
-			return fail("the option may be covered; close what covers it first", "choosing %s: %v", c.Summary(), err)
-		}
+	if err := r.click(ctx, c, "choosing", "the option may be covered; close what covers it first"); err != nil {
 		return err
 	}
 	after, err := r.observe(ctx)

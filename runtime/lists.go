@@ -290,13 +290,7 @@ func (r *runner) pick(ctx context.Context, fr *frame, s *plan.Step) error {
 	if !ok {
 		return fail("the item has no link or button to open it; read or extract it instead", "item %d of %q has no control to open it", best+1, what)
 	}
-	if err := r.refuse(primary); err != nil {
-		return err
-	}
-	if _, err := r.act(ctx, surfaces.Click(primary.Ref), primary.Summary()); err != nil {
-		if recoverable(err) {
-			return fail("the list changed while picking; wait_for it to settle first", "opening %s: %v", primary.Summary(), err)
-		}
+	if err := r.click(ctx, primary, "opening", "the list changed while picking; wait_for it to settle first"); err != nil {
 		return err
 	}
 	if _, err := r.observe(ctx); err != nil {

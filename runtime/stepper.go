@@ -118,13 +118,7 @@ func (r *runner) setStepper(ctx context.Context, s *plan.Step, st stepper, want 
 			return fail("the control may not offer "+strconv.Itoa(want)+"; check its limits",
 				"the stepper stops at %d (%s)", st.count, b.Summary())
 		}
-		if err := r.refuse(b); err != nil {
-			return err
-		}
-		if _, err := r.act(ctx, surfaces.Click(b.Ref), b.Summary()); err != nil {
-			if recoverable(err) {
-				return fail("the stepper may be covered; close what covers it first", "pressing %s: %v", b.Summary(), err)
-			}
+		if err := r.click(ctx, b, "pressing", "the stepper may be covered; close what covers it first"); err != nil {
 			return err
 		}
 		scr, err := r.observe(ctx)

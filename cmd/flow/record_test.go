@@ -53,19 +53,26 @@ func startRecording(t *testing.T, url string, args ...string) *recording {
 	go func() {
 		r.done <- cli.Main(append([]string{"flow", "record", url}, args...), strings.NewReader(""), &r.stdout, &r.stderr)
 	}()
+	r.waitFor(t, "Recording ", "start recording")
+	return r
+}
+
+// waitFor waits until the command prints text on stderr, failing the test
+// if it ends first or takes longer than 30 s to do what.
+func (r *recording) waitFor(t *testing.T, text, what string) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(r.stderr.String(), "Recording ") {
+	for !strings.Contains(r.stderr.String(), text) {
 		select {
 		case code := <-r.done:
-			t.Fatalf("flow record ended (exit %d) before recording:\n%s", code, r.stderr.String())
+			t.Fatalf("flow record ended (exit %d) before it did %s:\n%s", code, what, r.stderr.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("flow record did not start recording:\n%s", r.stderr.String())
+			t.Fatalf("flow record did not %s:\n%s", what, r.stderr.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return r
 }
 
 // wait waits for the command to end on its own.
@@ -84,18 +91,7 @@ func (r *recording) wait(t *testing.T) int {
 // browser open for the person (after a press the flow stops in front of).
 func (r *recording) written(t *testing.T) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !strings.Contains(r.stderr.String(), "The flow is written") {
-		select {
-		case code := <-r.done:
-			t.Fatalf("flow record ended (exit %d) instead of waiting for the person:\n%s", code, r.stderr.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("flow record did not write the flow:\n%s", r.stderr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	r.waitFor(t, "The flow is written", "write the flow and wait for the person")
 }
 
 // interrupt ends the recording as Ctrl+C does.

@@ -440,26 +440,20 @@ var typedTransitions = map[page.TransitionType]bool{
 // renderer's event, and answers "not attached to an active page" while
 // it swaps the page's host, so the entry is asked again for a moment.
 func (r *recorder) typed(ctx context.Context, url string) bool {
-	for attempt := 0; attempt < 25; attempt++ {
-		if attempt > 0 && sleep(ctx, 20*time.Millisecond) != nil {
-			break
-		}
-		hctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		h, err := chromedp.Call(hctx, page.GetNavigationHistory, cdp.Empty{})
-		cancel()
-		if err != nil || h.CurrentIndex < 0 || int(h.CurrentIndex) >= len(h.Entries) {
-			continue
-		}
-		if e := h.Entries[h.CurrentIndex]; e.URL == url {
-			return typedTransitions[e.TransitionType]
-		}
-	}
-	return false
+	e, ok := r.entry(ctx, url, 25)
+	return ok && typedTransitions[e.TransitionType]
 }
 
 // title reads the title of the current history entry when it is url.
 func (r *recorder) title(ctx context.Context, url string) string {
-	for attempt := 0; attempt < 3; attempt++ {
+	e, _ := r.entry(ctx, url, 3)
+	return e.Title
+}
+
+// entry returns the tab's current history entry once it is url, asking
+// up to attempts times, 20 ms apart.
+func (r *recorder) entry(ctx context.Context, url string, attempts int) (page.NavigationEntry, bool) {
+	for attempt := 0; attempt < attempts; attempt++ {
 		if attempt > 0 && sleep(ctx, 20*time.Millisecond) != nil {
 			break
 		}
@@ -469,12 +463,11 @@ func (r *recorder) title(ctx context.Context, url string) string {
 		if err != nil || h.CurrentIndex < 0 || int(h.CurrentIndex) >= len(h.Entries) {
 			continue
 		}
-		if e := h.Entries[h.CurrentIndex]; e.URL == url {
-			return e.Title
+		if e := h.Entries[h.CurrentIndex]; e != nil && e.URL == url {
+			return *e, true
 		}
-		return ""
 	}
-	return ""
+	return page.NavigationEntry{}, false
 }
 
 // candidate converts what capture.js named into a ref-less candidate.
