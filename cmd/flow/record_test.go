@@ -266,6 +266,18 @@ func eventKinds(log *flows.EventLog, drop ...string) []string {
 	return out
 }
 
+// recordSite serves a fixture site, starts a Chromium with a DevTools port
+// and `flow record` on the site in it (writing file in a temporary
+// folder), and attaches the person who will use the recorded tab.
+func recordSite(t *testing.T, site, file string) (rec *recording, p *person, log *flows.EventLog, out string) {
+	t.Helper()
+	addr := startChromium(t)
+	url, log := serve(t, site)
+	out = filepath.Join(t.TempDir(), file)
+	rec = startRecording(t, url, "-o", out, "--browser-url", addr)
+	return rec, attachPerson(t, addr, url), log, out
+}
+
 // TestRecordAccountSessionAndReplay records a session on the account
 // site: sign in (a password), change the display name, renew the second
 // of three identical "Renew" buttons, then press "Delete account". The
@@ -273,11 +285,7 @@ func eventKinds(log *flows.EventLog, drop ...string) []string {
 // file, and replayed on a fresh site reach the same server-side state,
 // renewing the same plan, without deleting anything.
 func TestRecordAccountSessionAndReplay(t *testing.T) {
-	addr := startChromium(t)
-	url, log := serve(t, "account")
-	out := filepath.Join(t.TempDir(), "account.flow")
-	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
-	p := attachPerson(t, addr, url)
+	rec, p, log, out := recordSite(t, "account", "account.flow")
 
 	p.fill("Email or username", flows.AccountUser)
 	p.fill("Password", flows.AccountPassword)
@@ -400,11 +408,7 @@ func (p *person) clickOption(prefix string) {
 // every file, and, replayed on a fresh site, stop in front of the same
 // payment (same flight, same travellers, same total) without paying.
 func TestRecordBookingEndsBeforePaying(t *testing.T) {
-	addr := startChromium(t)
-	url, log := serve(t, "booking")
-	out := filepath.Join(t.TempDir(), "book.flow")
-	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
-	p := attachPerson(t, addr, url)
+	rec, p, log, out := recordSite(t, "booking", "book.flow")
 
 	p.click("button", "Accept all")
 	p.fill("Where from?", "Lisbon")
@@ -470,11 +474,7 @@ func TestRecordBookingEndsBeforePaying(t *testing.T) {
 // as a draft in the webmail, ended with Ctrl+C: the flow ends with a
 // verify of the last page, and replayed it saves the same draft.
 func TestRecordMailDraftEndedByCtrlC(t *testing.T) {
-	addr := startChromium(t)
-	url, log := serve(t, "mail")
-	out := filepath.Join(t.TempDir(), "draft.flow")
-	rec := startRecording(t, url, "-o", out, "--browser-url", addr)
-	p := attachPerson(t, addr, url)
+	rec, p, log, out := recordSite(t, "mail", "draft.flow")
 
 	p.click("button", "Compose")
 	p.fill("To recipients", "grace@navy.example")
