@@ -76,6 +76,9 @@ func (e *env) record(c *ucli.Context) error {
 		how = "close the tab"
 	}
 	fmt.Fprintf(e.stderr, "Recording %s: use the page; %s or press Ctrl+C to write the flow.\n", raw, how)
+	if opts.BrowserURL == "" && !opts.Headed && !c.Bool("headless") {
+		fmt.Fprintln(e.stderr, "  note: no display ($DISPLAY), so the browser has no window; to record by hand, run where there is one or record in your own browser with --browser-url")
+	}
 
 	var got []surfaces.UserEvent
 	ended := false
