@@ -21,7 +21,7 @@ func TestLocalChooseFixtureScreens(t *testing.T) {
 		{"booking-home-nocookie", PurposeField, "where from", "", "Where from?"},
 		{"booking-home-nocookie", PurposeField, "where to", "", "Where to?"},
 		{"booking-home-nocookie", PurposeField, "departure date", "", "Departure date"},
-		{"booking-home-nocookie", PurposeControl, "travellers", "2", "Travellers"},
+		{"booking-home-nocookie", PurposeControl, "travellers", "2", "Add an adult"}, // a stepper in group "Travellers"
 		{"booking-home-nocookie", PurposeTarget, "search for flights", "", "Search flights"},
 		{"booking-details", PurposeTarget, "continue with the selected fare", "", "Continue"},
 		{"booking-traveller", PurposeField, "full name", "", "Full name"},
