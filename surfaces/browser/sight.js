@@ -77,10 +77,15 @@
       for (let x = tw.nextNode(); x && n < 400; x = tw.nextNode()) {
         const p = x.parentElement;
         if (p && (p.tagName === "STYLE" || p.tagName === "SCRIPT")) continue;
+        // Text hidden from assistive technology (a logo's letters, an
+        // icon font's ligature) is no part of what the element says.
+        if (p && p !== el && p.closest("[aria-hidden=true]") && el.contains(p.closest("[aria-hidden=true]"))) continue;
         const v = x.textContent;
         if (v.trim()) { parts.push(v); n += v.length; }
       }
-      t = collapse(parts.join(" "));
+      // A space between nodes, but none before closing punctuation
+      // ("Prices in <b>EUR</b>." reads "Prices in EUR.").
+      t = collapse(parts.join(" ")).replace(/ ([.,;:!?%)\]])/g, "$1").replace(/([(\[]) /g, "$1");
     }
     if (!t) {
       const img = el.querySelector && el.querySelector("img[alt],[aria-label],svg title");
@@ -505,7 +510,7 @@
           const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
           const inline = style.display === "inline" || style.display === "inline-block" && tag !== "DIV";
           if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
-            emitLine(el, el.textContent, p, lineRole, frame);
+            emitLine(el, textOf(el), p, lineRole, frame);
             done = true;
           } else {
             emitLine(el, own, p, lineRole, frame);
