@@ -111,15 +111,38 @@
       const cls = n.getAttribute("class") || "";
       const card = L.CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls);
       if (tag === "LI" || tag === "TR" || tag === "ARTICLE" || role === "listitem" || role === "row" || role === "article" || card) {
-        const t = L.cap(L.textOf(n), 150);
-        if (t === name) return "";
+        const lines = linesOf(n);
+        if (lines.join(" ") === name) return "";
         // The card's heading leads, on a line of its own: it names the
         // card best ("Music family plan", not its first words of text).
         const h = L.headingIn(n);
-        return h && h !== name ? h + "\n" + L.collapse(t.replace(h, " ")) : t;
+        if (h && h !== name) lines.unshift(h);
+        return L.cap(lines.filter((l, i) => i === 0 || l !== h).join("\n"), 150);
       }
     }
     return "";
+  }
+
+  // linesOf reads a card's text as it is laid out: one line per block
+  // ("Iberia · IB 6543", "15:35", …), inline elements running on, text
+  // hidden from assistive technology (a logo's letters) left out.
+  function linesOf(root) {
+    const lines = [];
+    let cur = "";
+    const flush = () => { const t = L.collapse(cur); if (t) lines.push(t); cur = ""; };
+    const walk = (node) => {
+      for (let c = node.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType === 3) { cur += c.textContent; continue; }
+        if (c.nodeType !== 1 || c.tagName === "SCRIPT" || c.tagName === "STYLE" || c.getAttribute("aria-hidden") === "true") continue;
+        const display = getComputedStyle(c).display;
+        if (display === "none") continue;
+        if (display.startsWith("inline")) { walk(c); continue; }
+        flush(); walk(c); flush();
+      }
+    };
+    walk(root);
+    flush();
+    return lines;
   }
 
   // overlayOf finds the dialog or pop-up the control sits in: a dialog

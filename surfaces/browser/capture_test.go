@@ -238,6 +238,10 @@ func TestRecordSession(t *testing.T) {
 	if first, _, _ := strings.Cut(r2.Context, "\n"); first != "Pro plan" {
 		t.Errorf("the Pro card's context starts %q, want its heading", first)
 	}
+	// The rest is the card's text as laid out, a line per block.
+	if lines := strings.Split(r2.Context, "\n"); len(lines) < 2 || lines[1] != "Expires 9 June" {
+		t.Errorf("the Pro card's context lines %q: want its heading, then \"Expires 9 June\"", lines)
+	}
 	if len(r1.Context) > 160 {
 		t.Errorf("context not capped: %d bytes", len(r1.Context))
 	}
