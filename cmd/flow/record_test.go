@@ -550,3 +550,38 @@ func TestRecordEndsWhenTheBrowserCloses(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordToStandardOutput: without -o the flow goes to standard output
+// (the summary and notes to standard error) and no file is written.
+func TestRecordToStandardOutput(t *testing.T) {
+	if !canInterrupt {
+		t.Skip("closing the browser by signal needs a unix system")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("DISPLAY", "") // no window: the command says so
+	url, _ := serve(t, "shop")
+	rec := startRecording(t, url)
+	profiles, _ := filepath.Glob(filepath.Join(tmp, "flow-chromium-*"))
+	if len(profiles) != 1 || !closeBrowser(profiles[0]) {
+		t.Fatalf("found no browser to close among %v", profiles)
+	}
+	if code := rec.wait(t); code != 0 {
+		t.Fatalf("exit %d\n%s", code, rec.stderr.String())
+	}
+	flowFile := filepath.Join(t.TempDir(), "out.flow")
+	if err := os.WriteFile(flowFile, []byte(rec.stdout.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := flowRun("validate", flowFile); code != 0 {
+		t.Fatalf("standard output is no valid flow (exit %d): %s%s\n%s", code, out, errs, rec.stdout.String())
+	}
+	for _, want := range []string{"Wrote standard output: ", "note: no display"} {
+		if !strings.Contains(rec.stderr.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, rec.stderr.String())
+		}
+	}
+	if left, _ := filepath.Glob("*.facts.yaml"); len(left) != 0 {
+		t.Errorf("a facts file was written beside the test: %v", left)
+	}
+}
