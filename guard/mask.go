@@ -66,7 +66,10 @@ func NewMasker(secrets map[string]string) *Masker {
 	return &Masker{replacer: strings.NewReplacer(args...), exact: exact}
 }
 
-// forms lists value and its encoded forms, without repeats.
+// forms lists value and its encoded forms, without repeats. A value of
+// 12 to 19 digits (spaces and dashes allowed) is a card number: a page
+// shows it as digits alone or in groups of four, and those spellings are
+// masked too.
 func forms(value string) []string {
 	jsonOnce := jsonEscape(value, true)
 	candidates := []string{
@@ -74,6 +77,7 @@ func forms(value string) []string {
 		jsonEscape(value, false), jsonEscape(jsonEscape(value, false), false),
 		html.EscapeString(value), strings.ReplaceAll(url.QueryEscape(value), "+", "%20"),
 	}
+	candidates = append(candidates, cardSpellings(value)...)
 	var out []string
 	for _, c := range candidates {
 		if c != "" && !contains(out, c) {
@@ -81,6 +85,30 @@ func forms(value string) []string {
 		}
 	}
 	return out
+}
+
+// cardSpellings returns the digits of a card-number-like value alone and
+// grouped by four with spaces and with dashes, or nothing for any other
+// value.
+func cardSpellings(value string) []string {
+	var d strings.Builder
+	for _, r := range value {
+		switch {
+		case r >= '0' && r <= '9':
+			d.WriteRune(r)
+		case r != ' ' && r != '-':
+			return nil
+		}
+	}
+	digits := d.String()
+	if len(digits) < 12 || len(digits) > 19 {
+		return nil
+	}
+	var groups []string
+	for i := 0; i < len(digits); i += 4 {
+		groups = append(groups, digits[i:min(i+4, len(digits))])
+	}
+	return []string{digits, strings.Join(groups, " "), strings.Join(groups, "-")}
 }
 
 func contains(list []string, s string) bool {

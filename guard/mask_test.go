@@ -24,6 +24,9 @@ func TestMask(t *testing.T) {
 		{"typed hunter2 & <go> into password", "typed ${password} into password"},
 		{"hunter2 & <go>", "${password}"},
 		{"card 4111 1111 1111 1111 ok", "card ${card_number} ok"},
+		{"card 4111111111111111 ok", "card ${card_number} ok"},    // the digits alone
+		{"card 4111-1111-1111-1111 ok", "card ${card_number} ok"}, // grouped with dashes
+		{"order 4111 1111 ok", "order 4111 1111 ok"},              // no card number
 		{"cvv=123", "cvv=${cvv}"},
 		{"flight 1234", "flight ${cvv}4"}, // masking errs on the side of hiding
 		{"q=hunter2+%26+%3Cgo%3E&x=1", "q=${password}&x=1"},

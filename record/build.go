@@ -156,9 +156,7 @@ func (b *builder) prepare(events []surfaces.UserEvent) []surfaces.UserEvent {
 		}
 		b.secret[i], b.card[i] = true, cardKeys[key]
 		if e.Value != "" {
-			for _, form := range secretForms(e.Value) {
-				values["s"+strconv.Itoa(len(values))] = form
-			}
+			values["s"+strconv.Itoa(len(values))] = e.Value
 		}
 		evs[i].Value = ""
 	}
@@ -211,21 +209,6 @@ func holdsCardNumber(d string) bool {
 		}
 	}
 	return false
-}
-
-// secretForms lists the ways a secret value may show elsewhere: as typed,
-// and for a card number its digits alone and grouped by four with spaces
-// or dashes.
-func secretForms(v string) []string {
-	out := []string{v}
-	if d := digitsOnly(v); len(d) >= 12 && len(d) <= 19 {
-		var groups []string
-		for i := 0; i < len(d); i += 4 {
-			groups = append(groups, d[i:min(i+4, len(d))])
-		}
-		out = append(out, d, strings.Join(groups, " "), strings.Join(groups, "-"))
-	}
-	return out
 }
 
 // walk turns events into steps.
