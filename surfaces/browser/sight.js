@@ -79,7 +79,8 @@
         if (p && (p.tagName === "STYLE" || p.tagName === "SCRIPT")) continue;
         // Text hidden from assistive technology (a logo's letters, an
         // icon font's ligature) is no part of what the element says.
-        if (p && p !== el && p.closest("[aria-hidden=true]") && el.contains(p.closest("[aria-hidden=true]"))) continue;
+        const hidden = p && p !== el ? p.closest("[aria-hidden=true]") : null;
+        if (hidden && el.contains(hidden)) continue;
         const v = x.textContent;
         if (v.trim()) { parts.push(v); n += v.length; }
       }
