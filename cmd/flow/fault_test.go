@@ -173,7 +173,7 @@ func servePage(t *testing.T, status int, page string) (string, *clickLog) {
 
 // launchChromium starts a headless Chromium of the test's own, in a
 // process group of its own, and returns its DevTools address and process.
-// Unlike startChromium's, this browser is one a test may kill. At the end
+// A test may kill it (startChromium is this for tests that do not). At the end
 // of the test the group is killed and the profile removed.
 func launchChromium(t *testing.T) (string, *exec.Cmd) {
 	t.Helper()

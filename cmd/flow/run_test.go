@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -35,52 +34,8 @@ const (
 // ends.
 func startChromium(t *testing.T) string {
 	t.Helper()
-	path, err := browser.FindChromium()
-	if err != nil {
-		t.Fatalf("no Chromium: %v", err)
-	}
-	// Not t.TempDir: the profile must outlive every Chromium process, which
-	// the cleanup below waits for before removing it.
-	dir, err := os.MkdirTemp("", "flow-run-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := append(browser.Flags(false), "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1", "--user-data-dir="+dir, "about:blank")
-	cmd := exec.Command(path, args...)
-	ownGroup(cmd)
-	if err := cmd.Start(); err != nil {
-		os.RemoveAll(dir)
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		killGroup(cmd)
-		cmd.Wait()
-		// Helpers die a moment after the main process: retry a little.
-		for i := 0; ; i++ {
-			err := os.RemoveAll(dir)
-			if err == nil {
-				return
-			}
-			if i == 50 {
-				t.Errorf("removing the Chromium profile: %v", err)
-				return
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-	})
-	// Chromium writes its port to DevToolsActivePort once it listens.
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		b, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
-		if err == nil {
-			if port, _, ok := strings.Cut(string(b), "\n"); ok && port != "" {
-				return "http://127.0.0.1:" + port
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("Chromium did not open its DevTools port within 30s")
-	return ""
+	addr, _ := launchChromium(t)
+	return addr
 }
 
 // serve starts a fixture site for one test.
