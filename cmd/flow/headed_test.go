@@ -119,7 +119,8 @@ func TestHeadedRunWithPersistentProfile(t *testing.T) {
 	if code, out := runFlow(again, "work"); code != 0 {
 		t.Fatalf("second run of the same profile did not find the cookie: exit %d\n%s", code, out)
 	}
-	if code, out := runFlow(again, "other"); code == 0 {
-		t.Fatalf("a fresh profile found the cookie of another:\n%s", out)
+	// Another profile starts fresh: the run fails at the verify, not before.
+	if code, out := runFlow(again, "other"); code != 1 || !strings.Contains(out, "not true on the screen") {
+		t.Fatalf("a fresh profile: exit %d, want the verify of \"Welcome back\" to fail:\n%s", code, out)
 	}
 }
