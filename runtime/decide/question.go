@@ -183,6 +183,28 @@ type Choice struct {
 	Key string `json:"key"`
 	// Confidence is in [0, 1].
 	Confidence float64 `json:"confidence"`
+	// Why says in a short phrase why the option was chosen (the terms it
+	// matched, the group it sits in) or why none was. Deciders that cannot
+	// say leave it empty.
+	Why string `json:"why,omitempty"`
+	// Ambiguous lists, when Key is "", the keys of options the decider
+	// could not tell apart: a tie is never broken by page order. The
+	// runtime fails the step naming them, with a hint to name the group.
+	Ambiguous []string `json:"ambiguous,omitempty"`
+	// Others are up to three options that lost, best first, each with why
+	// it lost, for a failing step's hint and the trace.
+	Others []Assessment `json:"others,omitempty"`
+}
+
+// Assessment is how a decider rated one option that it did not choose.
+type Assessment struct {
+	// Key is the option's key.
+	Key string `json:"key"`
+	// Score is the decider's score in [0, 1].
+	Score float64 `json:"score"`
+	// Why says why it lost ("in the card \"Tea\", not the one the step
+	// names", "says accept all, the step says only required").
+	Why string `json:"why,omitempty"`
 }
 
 // None reports whether no option was chosen.
@@ -205,6 +227,19 @@ type Statement struct {
 	Step string `json:"step"`
 	// Text is the condition, already masked: "the cart shows 2 items".
 	Text string `json:"text"`
+	// Goal marks Text as the goal of a `do` step ("save the message as a
+	// draft"): the question is whether the goal has been reached, judged by
+	// what the screen asserts, never by a control that offers the act.
+	Goal bool `json:"goal,omitempty"`
+	// Negated asks whether Text does NOT hold (or, for a goal, has not been
+	// reached yet). The runtime asks it beside the plain statement so a
+	// decider that agrees with everything does not pass a condition;
+	// providers word it as a sentence.
+	Negated bool `json:"negated,omitempty"`
+	// Done lists what the step did so far, one line per action with what
+	// it changed ("pressed button \"Save\": appeared text \"Draft saved\""),
+	// so a goal can be judged by its effect.
+	Done []string `json:"done,omitempty"`
 	// Screen is the page judged.
 	Screen Brief `json:"screen"`
 }
@@ -224,6 +259,10 @@ func (s Statement) Validate() error {
 type Judgement struct {
 	// Probability that the statement holds, in [0, 1].
 	Probability float64 `json:"probability"`
+	// Why says in a short phrase what on the screen decided it ("status
+	// line \"Archived\" in the row of Acme", "\"No refund requested yet\"
+	// denies it"). Deciders that cannot say leave it empty.
+	Why string `json:"why,omitempty"`
 }
 
 // Decider answers typed questions. Implementations are safe for concurrent
