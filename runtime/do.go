@@ -43,16 +43,25 @@ var createWords = regexp.MustCompile(`(?i)\b(new|create)\b`)
 // do reaches the state the step describes, one move per turn.
 //
 // Each turn observes the screen and, unless the intent creates something
-// ("new", "create") and nothing was done yet, judges whether the state
-// already holds. Otherwise it offers the pressable, uncovered candidates
+// ("new", "create") and nothing was done yet, judges whether the goal has
+// been reached: by what the screen asserts and by what the step's actions
+// did so far (the done list), never by the step's words on a control that
+// offers the act. Otherwise it offers the pressable, uncovered candidates
 // not banned in this step (narrowed locally to at most 20, with the
 // non-press moves beside them) and acts on the answer after the guard
-// check. A press that changed nothing (same fingerprint) is banned for the
-// rest of the step; a stale or covered target is looked at again next
-// turn, never swapped for another element. Three idle turns, or eight
-// turns in all, end the step with a final judgement. The step is also done
-// by effect (see doneByEffect) and, for intents with a number, when the
-// pressed control's group shows it (countShown).
+// check: a guarded control ends the run at once, no other is tried.
+//
+// A press has an effect when it changed the screen or made the page send
+// a request (a fetch, a form post, a navigation): a request-only press
+// did something even when nothing shows. A press without effect is banned
+// for the rest of the step. Whatever a press did, the step never presses a
+// look-alike of it (the same role and name) in another group: the same
+// button on another card is another order, message or booking. A stale or
+// covered target is looked at again next turn, never swapped for another
+// element. Three idle turns, or eight turns in all, end the step with a
+// final judgement. The step is also done by effect (see doneByEffect) and,
+// for intents with a number, when the pressed control's group shows it
+// (countShown).
 func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	intent, err := r.text(fr, s.Text)
 	if err != nil {
@@ -60,13 +69,16 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	}
 	st := r.cur
 	banned := map[string]bool{}
+	// pressed maps role and name of every control pressed in this step to
+	// the group it was pressed in: its look-alikes elsewhere are off limits.
+	pressed := map[string]string{}
 	idle := 0
 	acted := false
-	var notes []string
-	// worked holds the identities of presses that changed the screen in
-	// this step: see the effect rule below.
+	var notes, done []string
+	// worked holds the identities of presses that had an effect in this
+	// step: see the effect rule below.
 	worked := map[string]string{}
-	last := "" // identity of the last press that changed the screen
+	last := "" // identity of the last press that had an effect
 	counts := digits.MatchString(intent)
 	for turn := 1; turn <= MaxDoTurns; turn++ {
 		st.turns = turn
@@ -75,7 +87,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			return err
 		}
 		if acted || !createWords.MatchString(intent) {
-			p, err := r.judge(ctx, scr, intent)
+			p, err := r.judgeGoal(ctx, scr, intent, done)
 			if err != nil {
 				return err
 			}
@@ -86,7 +98,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 		var offer []surfaces.Candidate
 		for _, c := range scr.Candidates {
-			if pressable(c) && !c.Has(surfaces.StateCovered) && !banned[identity(c)] {
+			if pressable(c) && !c.Has(surfaces.StateCovered) && !banned[identity(c)] && !lookAlike(pressed, c) {
 				offer = append(offer, c)
 			}
 		}
@@ -104,7 +116,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return err
 			}
 			if idle >= IdleTurns {
-				return r.doEnd(ctx, intent, notes, fmt.Sprintf("%d turns changed nothing", IdleTurns))
+				return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("%d turns changed nothing", IdleTurns))
 			}
 			continue
 		}
@@ -112,7 +124,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if len(worked) > 0 {
 				return r.doneByEffect(worked, "no other control leads further")
 			}
-			return r.doEnd(ctx, intent, notes, "the decider found no control that leads there")
+			return r.doEnd(ctx, intent, notes, done, "the decider found no control that leads there")
 		}
 		c := *opt.Candidate
 		if id := identity(c); worked[id] != "" && !counts {
@@ -120,12 +132,12 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return r.doneByEffect(worked, "the decider chose it again")
 			}
 			// An earlier press chosen again: the step goes in circles.
-			return r.doEnd(ctx, intent, notes, "the moves go in circles ("+c.Summary()+" again)")
+			return r.doEnd(ctx, intent, notes, done, "the moves go in circles ("+c.Summary()+" again)")
 		}
 		if err := r.refuse(c); err != nil {
 			return err
 		}
-		op := surfaces.Click(c.Ref)
+		pressed[c.Role+"\x00"+c.Name] = strings.Join(c.Path, "/")
 		if c.Has(surfaces.StateOffscreen) {
 			// Bring it into view first: the press then lands where a
 			// person would press.
@@ -133,7 +145,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return err
 			}
 		}
-		_, err = r.act(ctx, op, c.Summary())
+		out, err := r.act(ctx, surfaces.Click(c.Ref), withGroup(c))
 		acted = true
 		if err != nil {
 			if !recoverable(err) {
@@ -151,7 +163,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if err != nil {
 				return err
 			}
-			if unchanged(scr, after) {
+			change := surfaces.Diff(scr, after)
+			if unchanged(scr, after) && len(out.Requests) == 0 {
 				banned[identity(c)] = true
 				idle++
 				notes = append(notes, "pressing "+c.Summary()+" changed nothing")
@@ -159,21 +172,56 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				idle = 0
 				worked[identity(c)] = c.Summary()
 				last = identity(c)
+				done = append(done, effectLine(c, change, out.Requests))
 				if counts && countShown(after, c, intent) {
 					st.report.Note = "done: the group of " + c.Summary() + " shows the number the step asks for"
 					return nil
 				}
 				if !counts && namesPress(intent, c.Name) {
-					st.report.Note = "done: pressed " + c.Summary() + ", the control the step names, and the screen changed"
+					st.report.Note = "done: pressed " + withGroup(c) + ", the control the step names, and " + effectWords(change, out.Requests)
 					return nil
 				}
 			}
 		}
 		if idle >= IdleTurns {
-			return r.doEnd(ctx, intent, notes, fmt.Sprintf("%d turns changed nothing", IdleTurns))
+			return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("%d turns changed nothing", IdleTurns))
 		}
 	}
-	return r.doEnd(ctx, intent, notes, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+	return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+}
+
+// lookAlike reports whether c has the role and name of a control pressed
+// earlier in the step but sits in another group: the same "Cancel" on
+// another order's card.
+func lookAlike(pressed map[string]string, c surfaces.Candidate) bool {
+	group, ok := pressed[c.Role+"\x00"+c.Name]
+	return ok && group != strings.Join(c.Path, "/")
+}
+
+// effectLine says what one press did, for the done list a goal is judged
+// with: `pressed button "Archive" in row "Acme": sent POST /api/…;
+// appeared: text "Archived"`.
+func effectLine(c surfaces.Candidate, change surfaces.Changes, requests []string) string {
+	return "pressed " + withGroup(c) + ": " + effectWords(change, requests)
+}
+
+// effectWords describes a press's effect: the requests it sent and what
+// changed on the screen.
+func effectWords(change surfaces.Changes, requests []string) string {
+	var parts []string
+	if len(requests) > 0 {
+		shown := requests
+		if len(shown) > 3 {
+			shown = shown[:3]
+		}
+		parts = append(parts, "sent "+strings.Join(shown, ", "))
+	}
+	if !change.Empty() {
+		parts = append(parts, change.String())
+	} else {
+		parts = append(parts, "the screen did not change")
+	}
+	return strings.Join(parts, "; ")
 }
 
 var digits = regexp.MustCompile(`\d`)
@@ -225,12 +273,12 @@ func (r *runner) doneByEffect(worked map[string]string, why string) error {
 }
 
 // doEnd is a do's final judgement when it runs out of moves.
-func (r *runner) doEnd(ctx context.Context, intent string, notes []string, why string) error {
+func (r *runner) doEnd(ctx context.Context, intent string, notes, done []string, why string) error {
 	scr, err := r.observe(ctx)
 	if err != nil {
 		return err
 	}
-	p, err := r.judge(ctx, scr, intent)
+	p, err := r.judgeGoal(ctx, scr, intent, done)
 	if err != nil {
 		return err
 	}

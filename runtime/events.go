@@ -54,11 +54,19 @@ type Event struct {
 	// Confidence of a choice or Probability of a judgement.
 	Confidence  float64 `json:"confidence,omitempty"`
 	Probability float64 `json:"probability,omitempty"`
+	// Why is the decider's reason for its answer; Others are the options
+	// that lost ("key: label (0.42): why"); Ambiguous the options it could
+	// not tell apart.
+	Why       string   `json:"why,omitempty"`
+	Others    []string `json:"others,omitempty"`
+	Ambiguous []string `json:"ambiguous,omitempty"`
 
 	// acted
 	Op      *surfaces.Operation `json:"op,omitempty"`
 	Control string              `json:"control,omitempty"` // role "name" of the target
 	Change  string              `json:"change,omitempty"`  // what the act changed
+	// Requests are the requests the act made the page send.
+	Requests []string `json:"requests,omitempty"`
 
 	// guarded: the guard class and the matched phrase or evidence
 	Class  string `json:"class,omitempty"`
@@ -93,17 +101,12 @@ func maskEvent(m *guard.Masker, e Event) Event {
 		return e
 	}
 	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
-		&e.Value, &e.Key, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Fingerprint} {
+		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Fingerprint} {
 		*p = m.Mask(*p)
 	}
 	e.Kind = EventKind(m.Mask(string(e.Kind)))
-	if len(e.Options) > 0 {
-		opts := make([]string, len(e.Options))
-		for i, o := range e.Options {
-			opts[i] = m.Mask(o)
-		}
-		e.Options = opts
-	}
+	e.Options, e.Others = maskAll(m, e.Options), maskAll(m, e.Others)
+	e.Ambiguous, e.Requests = maskAll(m, e.Ambiguous), maskAll(m, e.Requests)
 	if e.Op != nil {
 		op := *e.Op
 		if op.Secret {
@@ -115,6 +118,18 @@ func maskEvent(m *guard.Masker, e Event) Event {
 		e.Op = &op
 	}
 	return e
+}
+
+// maskAll returns a masked copy of texts (nil for none).
+func maskAll(m *guard.Masker, texts []string) []string {
+	if len(texts) == 0 {
+		return nil
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = m.Mask(t)
+	}
+	return out
 }
 
 // JSONL is a [Sink] that writes each event as one JSON line: the trace

@@ -99,7 +99,7 @@ func (r *runner) refuse(c surfaces.Candidate) error {
 	if r.cur != nil && r.cur.stopText != "" {
 		return nil
 	}
-	ctl := c.Summary()
+	ctl := withGroup(c)
 	r.emit(Event{Kind: EventGuarded, Class: m.Class.String(), Control: ctl, Reason: m.Phrase})
 	return &halt{outcome: GuardRefused,
 		reason: "refused to press " + ctl + ": it reads as " + m.Class.String() + " (\"" + m.Phrase + "\")",

@@ -44,7 +44,7 @@ func TestDoChoosingPayButtonIsRefused(t *testing.T) {
 			if contains(pressed(o.sim), "buy2") || contains(o.sim.Named(), "bought") {
 				t.Fatalf("the Buy now button was pressed: %v", pressed(o.sim))
 			}
-			if o.res.Stop == nil || o.res.Stop.Control != `button "Buy now"` || o.res.Stop.Class != "payment" {
+			if o.res.Stop == nil || o.res.Stop.Control != `button "Buy now" in listitem #2` || o.res.Stop.Class != "payment" {
 				t.Errorf("stop %+v: want the refused Buy now button, class payment", o.res.Stop)
 			}
 			if f := o.res.Failure; f == nil || f.Path != "4" || !strings.Contains(f.Hint, "stop_before") {

@@ -119,6 +119,9 @@ type stepState struct {
 	// deciderErr is the last error a decider returned in the step, for
 	// the hint when the step fails for want of an answer.
 	deciderErr string
+	// considered are the options the decider rated last and did not
+	// choose, with why each lost, for the hint of a failing step.
+	considered []string
 }
 
 // frame is the scope of one flow body: facts, variables and secrets by
@@ -507,13 +510,81 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 		r.emit(Event{Kind: EventAnswered, Question: q.ID, Error: err.Error()})
 		return nil, r.deciderFailure(err, false)
 	}
-	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence})
+	others := make([]string, 0, len(c.Others))
+	for _, o := range c.Others {
+		others = append(others, fmt.Sprintf("%s (%.2f): %s", optionText(q, o.Key), o.Score, o.Why))
+	}
+	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence, Why: c.Why, Others: others, Ambiguous: c.Ambiguous})
+	if r.cur != nil {
+		r.cur.considered = others
+	}
+	if c.Key == "" && len(c.Ambiguous) > 1 {
+		return nil, ambiguous(q, c.Ambiguous)
+	}
 	for i := range q.Options {
 		if q.Options[i].Key == c.Key && c.Key != "" {
 			return &q.Options[i], nil
 		}
 	}
 	return nil, nil
+}
+
+// ambiguous fails a step whose decider could not tell options apart: a
+// tie is never broken by page order. The reason names each option with
+// its group, so the author can name the one meant.
+func ambiguous(q decide.Question, keys []string) *halt {
+	var names []string
+	for _, k := range keys {
+		names = append(names, optionText(q, k))
+	}
+	return fail("name the one you mean by its group, e.g. `on the card \"…\"` or `in the row \"…\"`, or by its position (first, last)",
+		"ambiguous: %s", strings.Join(names, " or "))
+}
+
+// optionText names an option of q for a person: a candidate as role
+// "name" with its innermost group ("in card \"Tea\""), a line as its text.
+func optionText(q decide.Question, key string) string {
+	for _, o := range q.Options {
+		if o.Key != key {
+			continue
+		}
+		if c := o.Candidate; c != nil {
+			return withGroup(*c)
+		}
+		if o.Line != nil {
+			return strconv.Quote(clipText(o.Line.Text, 60))
+		}
+		return o.Label
+	}
+	return key
+}
+
+// withGroup is a candidate's summary with the innermost group it sits in,
+// so the person who reads a report knows which of several look-alikes it
+// is: `button "Pay now" in row "March 2025"`.
+func withGroup(c surfaces.Candidate) string {
+	s := c.Summary()
+	if g := groupOf(c); g != "" {
+		s += " in " + g
+	}
+	return s
+}
+
+// groupOf is the innermost labelled group of a candidate's path (a card,
+// row, list item, dialog, form or section with a name), or the innermost
+// numbered item when none has a name.
+func groupOf(c surfaces.Candidate) string {
+	for i := len(c.Path) - 1; i >= 0; i-- {
+		if strings.Contains(c.Path[i], `"`) {
+			return c.Path[i]
+		}
+	}
+	for i := len(c.Path) - 1; i >= 0; i-- {
+		if strings.Contains(c.Path[i], " #") {
+			return c.Path[i]
+		}
+	}
+	return ""
 }
 
 // noteDeciderErr keeps a decider's error for the step's failure hint.
@@ -540,13 +611,25 @@ func (r *runner) noteDeciderErr(err error) {
 	}
 }
 
-// judge returns the probability that text holds on s: one judgement of
-// the text and one of its negation, averaged, so a decider that agrees
-// with everything does not pass a condition.
+// judge returns the probability that the condition text holds on s: one
+// judgement of the text and one of its negation, averaged, so a decider
+// that agrees with everything does not pass a condition.
 func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (float64, error) {
-	step := r.stepLine()
-	brief := decide.BriefOf(s)
-	id := r.cur.step.Path + "/judge"
+	return r.judgeStatement(ctx, s, decide.Statement{Text: text})
+}
+
+// judgeGoal returns the probability that a do step's goal has been
+// reached on s, given what the step's actions did so far.
+func (r *runner) judgeGoal(ctx context.Context, s surfaces.Screen, goal string, done []string) (float64, error) {
+	return r.judgeStatement(ctx, s, decide.Statement{Text: goal, Goal: true, Done: done})
+}
+
+// judgeStatement asks st (its Text, Goal and Done set) and its negation
+// about s and averages the two.
+func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decide.Statement) (float64, error) {
+	st.Step = r.stepLine()
+	st.Screen = decide.BriefOf(s)
+	st.ID = r.cur.step.Path + "/judge"
 	ask := func(st decide.Statement) (float64, error) {
 		if err := r.decision(); err != nil {
 			return 0, err
@@ -560,14 +643,17 @@ func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (flo
 			r.emit(Event{Kind: EventAnswered, Question: st.ID, Error: err.Error()})
 			return 0, r.deciderFailure(err, true)
 		}
-		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability})
+		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability, Why: j.Why})
 		return j.Probability, nil
 	}
-	p, err := ask(decide.Statement{ID: id, Step: step, Text: text, Screen: brief})
+	p, err := ask(st)
 	if err != nil {
 		return 0, err
 	}
-	q, err := ask(decide.Statement{ID: id + ":not", Step: step, Text: "not " + text, Screen: brief})
+	neg := st
+	neg.ID += ":not"
+	neg.Text = "not " + st.Text
+	q, err := ask(neg)
 	if err != nil {
 		return 0, err
 	}

@@ -47,6 +47,9 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 			if h.outcome == Failed && st.deciderErr != "" {
 				h.hint = strings.TrimPrefix(h.hint+"; ", "; ") + "the decider failed: " + st.deciderErr
 			}
+			if h.outcome == Failed && len(st.considered) > 0 && !strings.HasPrefix(h.reason, "ambiguous") {
+				h.hint = strings.TrimPrefix(h.hint+"; ", "; ") + "closest candidates: " + strings.Join(st.considered, "; ")
+			}
 		}
 		if h.stop != nil && h.stop.Path == "" {
 			h.stop.Path = s.Path
@@ -665,13 +668,14 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	}
 	c := *opt.Candidate
 	m := guard.ClassifyControl(c.Role, c.Name)
-	target := &StopTarget{Path: s.Path, Control: c.Summary(), Class: m.Class.String(), Reason: "stop_before"}
+	named := withGroup(c)
+	target := &StopTarget{Path: s.Path, Control: named, Class: m.Class.String(), Reason: "stop_before"}
 	if !r.opts.Approve {
-		r.emit(Event{Kind: EventGuarded, Class: m.Class.String(), Control: c.Summary(), Reason: "stop_before"})
-		r.cur.report.Note = "stopped in front of " + c.Summary()
-		return &halt{outcome: StoppedBefore, reason: "stopped before " + strconv.Quote(text) + ": " + c.Summary() + " was not pressed", stop: target}
+		r.emit(Event{Kind: EventGuarded, Class: m.Class.String(), Control: named, Reason: "stop_before"})
+		r.cur.report.Note = "stopped in front of " + named
+		return &halt{outcome: StoppedBefore, reason: "stopped before " + strconv.Quote(text) + ": " + named + " was not pressed", stop: target}
 	}
-	if _, err := r.act(ctx, surfaces.Click(c.Ref), c.Summary()); err != nil {
+	if _, err := r.act(ctx, surfaces.Click(c.Ref), named); err != nil {
 		return err
 	}
 	target.Pressed = true

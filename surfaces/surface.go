@@ -55,6 +55,12 @@ type Outcome struct {
 	Blocked []string `json:"blocked,omitempty"`
 	// Popups lists URLs of windows the page opened and the surface closed.
 	Popups []string `json:"popups,omitempty"`
+	// Requests lists the requests the operation made the page send, as
+	// "METHOD URL": form posts, navigations, and fetch/XHR calls that change
+	// state or follow the press. A press whose only effect is a request
+	// still did something, even when the screen shows no change. Requests
+	// a page sends by itself (a GET poll on a timer) are left out.
+	Requests []string `json:"requests,omitempty"`
 	// Note is a short human-readable remark ("settle capped at 3s",
 	// [NoteFormatted]).
 	Note string `json:"note,omitempty"`

@@ -49,6 +49,9 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	actx, cancel := s.actCtx(ctx)
 	defer cancel()
 	loaderBefore := s.loader(actx)
+	s.mu.Lock()
+	s.sent = nil
+	s.mu.Unlock()
 
 	out, err := s.do(actx, op)
 	if serr := s.Settle(ctx); serr != nil && err == nil && ctx.Err() != nil {
@@ -72,8 +75,8 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	// Report everything since the previous act: a script can navigate or
 	// open a dialog between two acts.
 	s.mu.Lock()
-	out.Blocked, out.Popups, out.Dialogs = s.blocked, s.popups, s.dialogs
-	s.blocked, s.popups, s.popupOK, s.dialogs = nil, nil, nil, nil
+	out.Blocked, out.Popups, out.Dialogs, out.Requests = s.blocked, s.popups, s.dialogs, s.sent
+	s.blocked, s.popups, s.popupOK, s.dialogs, s.sent = nil, nil, nil, nil, nil
 	s.mu.Unlock()
 	loc, lerr := s.location(actx)
 	if lerr == nil && len(out.Blocked) > 0 && strings.HasPrefix(loc, "chrome-error://") {

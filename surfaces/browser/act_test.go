@@ -324,3 +324,40 @@ func TestCrossSiteIframe(t *testing.T) {
 		t.Errorf("context line frames: %q", frames)
 	}
 }
+
+// TestPressReportsRequests: a press whose only effect is a request is
+// reported with it, so the runtime can tell it did something; a GET poll
+// the page runs on a timer is not the press's doing, nor is a GET that
+// only reads.
+func TestPressReportsRequests(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/requests.html")
+	ctx := testCtx(t)
+	press := func(name string) []string {
+		t.Helper()
+		out, err := s.Act(ctx, surfaces.Click(find(t, sc, "button", name).Ref))
+		if err != nil {
+			t.Fatalf("press %s: %v", name, err)
+		}
+		for _, r := range out.Requests {
+			if strings.Contains(r, "/api/poll") {
+				t.Errorf("press %s reports the page's own poll", name)
+				break
+			}
+		}
+		return out.Requests
+	}
+	if got := press("Cancel order"); len(got) != 1 || !strings.HasPrefix(got[0], "POST ") || !strings.HasSuffix(got[0], "/api/orders/4411/cancel") {
+		t.Errorf("Cancel order sent %v, want one POST to /api/orders/4411/cancel", got)
+	}
+	if got := press("Check stock"); len(got) != 0 {
+		t.Errorf("Check stock sent %v, want none: a GET only reads", got)
+	}
+	if got := press("Do nothing"); len(got) != 0 {
+		t.Errorf("Do nothing sent %v, want none", got)
+	}
+	sc = observe(t, s)
+	if got := press("Post the form"); len(got) == 0 || !strings.HasPrefix(got[0], "POST ") {
+		t.Errorf("the form post sent %v, want a POST", got)
+	}
+}

@@ -100,6 +100,9 @@ func siteHandler() http.Handler {
 fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').textContent = t; });
 </script>`)
 	})
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "{}")
+	})
 	mux.HandleFunc("/delay", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(400 * time.Millisecond)
 		fmt.Fprint(w, "loaded late")

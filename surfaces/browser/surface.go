@@ -50,6 +50,7 @@ type Surface struct {
 	rules    surfaces.Origins
 	blocked  []string
 	popups   []string
+	sent     []string // requests since the last act began (see sentByAct)
 	popupOK  []string
 	dialogs  []surfaces.Dialog
 	inflight map[network.RequestID]time.Time
@@ -233,6 +234,9 @@ func (s *Surface) onEvent(ev any) {
 		s.mu.Lock()
 		s.inflight[ev.RequestID] = time.Now()
 		s.lastNet = time.Now()
+		if sentByAct(ev) {
+			s.sent = append(s.sent, ev.Request.Method+" "+ev.Request.URL)
+		}
 		s.mu.Unlock()
 	case *network.EventLoadingFinished:
 		s.netDone(ev.RequestID)
@@ -273,6 +277,20 @@ func (s *Surface) onEvent(ev any) {
 			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
 		}()
 	}
+}
+
+// sentByAct reports whether a request is an effect a press can have: one
+// that changes state (any method but GET, HEAD and OPTIONS: a form post, a
+// fetch POST, a beacon) or a navigation of the document. A GET fetch only
+// reads, and a page's own poll on a timer is no effect of the press
+// (Chromium marks it as under a user gesture once the page was clicked, so
+// that flag cannot tell them apart).
+func sentByAct(ev *network.EventRequestWillBeSent) bool {
+	if ev.Request == nil {
+		return false
+	}
+	m := ev.Request.Method
+	return m != "GET" && m != "HEAD" && m != "OPTIONS" || ev.Type == network.ResourceTypeDocument
 }
 
 func (s *Surface) netDone(id network.RequestID) {

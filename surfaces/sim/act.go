@@ -500,6 +500,9 @@ func (a *action) apply(r *Rule, value string) error {
 	if r.Event != "" {
 		s.record(Event{Kind: EventNamed, Screen: d.ix.page.Name, Name: r.Event})
 	}
+	if r.Request != "" {
+		a.out.Requests = append(a.out.Requests, s.expand(r.Request, &value))
+	}
 	if r.Dialog != nil {
 		a.out.Dialogs = append(a.out.Dialogs, surfaces.Dialog{
 			Type: r.Dialog.Type, Message: s.expand(r.Dialog.Message, &value), Accepted: r.Dialog.Type != "prompt",

@@ -442,7 +442,8 @@ func (d *decoder) rule(n *yaml.Node, screen string) *Rule {
 		"enable": refs(&r.Enable, "enable"), "disable": refs(&r.Disable, "disable"),
 		"open": text(&r.Open, "open"), "close": text(&r.Close, "close"),
 		"event": text(&r.Event, "event"), "goto": text(&r.Goto, "goto"),
-		"back": func(k, v *yaml.Node) { r.Back = d.boolean(v, what+": back") },
+		"request": text(&r.Request, "request"),
+		"back":    func(k, v *yaml.Node) { r.Back = d.boolean(v, what+": back") },
 		"dialog": func(k, v *yaml.Node) {
 			dl := &surfaces.Dialog{}
 			r.mark("dialog", d.pos(v))

@@ -216,6 +216,10 @@ type Rule struct {
 	Open, Close string
 	// Event records a named event ([Sim.Events]).
 	Event string
+	// Request is a request the page sends ("POST /api/orders/4411/cancel"),
+	// reported in [surfaces.Outcome.Requests]: a press whose only effect is
+	// a request, as a fetch that changes nothing on the screen.
+	Request string
 	// Dialog is a JavaScript dialog the page raises; the surface answers it
 	// as the browser does (prompts dismissed, others accepted) and reports
 	// it in the [surfaces.Outcome].
