@@ -226,14 +226,18 @@ flow (import "std/NAME"); a FILE is any flow file.`,
 		{
 			name:    "inspect",
 			summary: "show a web page as the decision model sees it",
-			args:    "URL",
-			minArgs: 1, maxArgs: 1,
-			description: `Opens URL in a headless Chromium (or a tab of a running browser with
+			args:    "[URL]",
+			minArgs: 0, maxArgs: 1,
+			description: `Opens URL in a headless Chromium (or a new tab of a running browser with
 --browser-url), waits for it to settle and prints the Screen the runtime
 hands the decision model: every actionable element with its ref, role,
 name, value and states (disabled, covered, offscreen, …) and where it sits
 (dialog, landmark, list item), then the visible text in reading order.
 Password values are never shown.
+
+With --browser-url and no URL it shows the active tab of that browser as
+it is, without loading or pressing anything: what a run attached to it saw
+when it failed.
 
 Use it to see why a step found or missed a control, and to word step text
 the way the page labels things. Only the URL's origin may load as a page
@@ -241,12 +245,13 @@ unless --allow adds others.`,
 			flags: []flagSpec{
 				{name: "json", usage: "print the Screen as JSON"},
 				{name: "allow", value: "ORIGIN", usage: "another origin pages may load from (host, host:port, *.domain or a URL)", repeat: true},
-				{name: "browser-url", value: "URL", usage: "attach to a running Chromium (http://host:9222 or ws://…) and use a new tab in it"},
+				{name: "browser-url", value: "URL", usage: "attach to a running Chromium (http://host:9222 or ws://…): a new tab for URL, else its active tab"},
 				{name: "timeout", value: "DURATION", def: inspectTimeout.String(), duration: true, usage: "give up after this long"},
 			},
 			examples: []example{
 				{"See the page as the model does", "flow inspect http://localhost:8080/"},
 				{"Machine-readable, through a browser already running", "flow inspect --json --browser-url http://127.0.0.1:9222 https://example.com/"},
+				{"What a failed attached run saw: the browser's active tab", "flow inspect --browser-url http://127.0.0.1:9222"},
 			},
 			exitCodes: `0  the screen was printed
 2  the browser could not start, the page could not be loaded or observed;
