@@ -30,6 +30,7 @@ func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
 			return err
 		}
 		var val, shown, name string
+		var typed any // the value as its type (a date), to type it as the field shows
 		secret := p.Value != nil && p.Value.Secret
 		if secret {
 			name = "${" + p.Value.Ref + "}"
@@ -43,8 +44,11 @@ func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
 				return err
 			}
 			shown, name = val, strconv.Quote(val)
+			if p.Value != nil && p.Value.Ref != "" {
+				typed = fr.vars[p.Value.Ref]
+			}
 		}
-		if err := r.fill(ctx, s, field, val, shown, name, secret, used); err != nil {
+		if err := r.fill(ctx, s, field, val, shown, name, typed, secret, used); err != nil {
 			return err
 		}
 	}
@@ -53,7 +57,7 @@ func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
 
 // fill delivers one slot: find the field, type, read back, answer a
 // suggestion list. A stale ref is met by looking again once.
-func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name string, secret bool, used map[string]bool) error {
+func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name string, typed any, secret bool, used map[string]bool) error {
 	for attempt := 0; ; attempt++ {
 		scr, err := r.observe(ctx)
 		if err != nil {
@@ -78,6 +82,12 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 			r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
 			return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
 				stop: &StopTarget{Control: c.Summary(), Class: "payment", Reason: "payment evidence"}}
+		}
+		if !secret {
+			if as := asFieldShows(scr, c, typed, val); as != val {
+				r.cur.report.Note = "typed " + name + " as the field shows dates: " + strconv.Quote(as)
+				val, name = as, strconv.Quote(as)
+			}
 		}
 		op := surfaces.Fill(c.Ref, val)
 		if secret {
