@@ -63,6 +63,11 @@ type builder struct {
 	dropped int
 	notes   []string
 
+	// screen is what the page showed last (the latest shown event), and
+	// atAct what it showed when the last action happened: a status line
+	// in screen but not in atAct came after the last action.
+	screen, atAct *surfaces.UserEvent
+
 	secret  []bool // by event: an input into a secret field
 	card    []bool // … a secret because it holds card data
 	masker  *guard.Masker
@@ -102,6 +107,38 @@ func isCardholder(c surfaces.Candidate) bool {
 	return name
 }
 
+// form is what the events show of one page's form: the fields typed into
+// and the controls pressed, the context [guard.IsCardFieldIn] reads an
+// ambiguous label ("Card number") in.
+type form struct {
+	fields  []guard.Field
+	buttons []string
+}
+
+// guardField is a field as the guard reads it.
+func guardField(c surfaces.Candidate) guard.Field {
+	return guard.Field{Autocomplete: c.Autocomplete, Label: c.Label + " " + c.Name + " " + c.Placeholder}
+}
+
+// pageForms gathers, by page address, the fields typed into and the
+// controls pressed or submitted there.
+func pageForms(evs []surfaces.UserEvent) map[string]form {
+	forms := map[string]form{}
+	for _, e := range evs {
+		f := forms[e.URL]
+		switch e.Kind {
+		case surfaces.EventInput:
+			f.fields = append(f.fields, guardField(e.Target))
+		case surfaces.EventClick, surfaces.EventSubmit:
+			f.buttons = append(f.buttons, oneLine(e.Target.Name))
+		default:
+			continue
+		}
+		forms[e.URL] = f
+	}
+	return forms
+}
+
 // prepare cleans every text of the events, decides which fields hold
 // secrets, and masks their values out of everything else, so that no
 // later stage ever sees one.
@@ -109,6 +146,10 @@ func (b *builder) prepare(events []surfaces.UserEvent) []surfaces.UserEvent {
 	evs := make([]surfaces.UserEvent, len(events))
 	for i, e := range events {
 		e.URL, e.Title, e.Context, e.Overlay, e.Value = clean(e.URL), clean(e.Title), clean(e.Context), clean(e.Overlay), clean(e.Value)
+		e.Heading, e.Status = clean(e.Heading), append([]string(nil), e.Status...)
+		for j := range e.Status {
+			e.Status[j] = clean(e.Status[j])
+		}
 		t := &e.Target
 		t.Ref = ""
 		t.Role, t.Name, t.Description, t.Value = clean(t.Role), clean(t.Name), clean(t.Description), clean(t.Value)
@@ -130,14 +171,16 @@ func (b *builder) prepare(events []surfaces.UserEvent) []surfaces.UserEvent {
 	// card number, or card data in a card field. Every value it was given
 	// (including the partial ones of earlier input events) is masked.
 	secretKeys, cardKeys := map[string]bool{}, map[string]bool{}
+	forms := pageForms(evs)
 	for _, e := range evs {
 		if e.Kind != surfaces.EventInput {
 			continue
 		}
 		key := fieldKey(e.Target, e.Context)
 		t := e.Target
+		f := forms[e.URL]
 		card := looksLikeCardNumber(e.Value) ||
-			guard.IsCardField(t.Autocomplete, t.Label+" "+t.Name+" "+t.Placeholder) && !isCardholder(t)
+			guard.IsCardFieldIn(guardField(t), f.fields, f.buttons) && !isCardholder(t)
 		if card {
 			cardKeys[key] = true
 		}
@@ -166,6 +209,10 @@ func (b *builder) prepare(events []surfaces.UserEvent) []surfaces.UserEvent {
 	for i := range evs {
 		e := &evs[i]
 		e.URL, e.Title, e.Context, e.Overlay, e.Value = b.mask(e.URL), b.mask(e.Title), b.mask(e.Context), b.mask(e.Overlay), b.mask(e.Value)
+		e.Heading = b.mask(e.Heading)
+		for j := range e.Status {
+			e.Status[j] = b.mask(e.Status[j])
+		}
 		t := &e.Target
 		t.Name, t.Description, t.Value, t.Label, t.Placeholder = b.mask(t.Name), b.mask(t.Description), b.mask(t.Value), b.mask(t.Label), b.mask(t.Placeholder)
 		for j := range t.Path {
@@ -220,8 +267,12 @@ func (b *builder) walk(evs []surfaces.UserEvent) error {
 			break
 		}
 		e := evs[i]
-		if e.Kind == surfaces.EventNavigate {
+		switch e.Kind {
+		case surfaces.EventNavigate:
 			b.navigate(e)
+			continue
+		case surfaces.EventShown:
+			b.screen = &evs[i]
 			continue
 		}
 		if _, ok := webURL(e.URL); !ok && !b.started {
@@ -229,6 +280,7 @@ func (b *builder) walk(evs []surfaces.UserEvent) error {
 			continue
 		}
 		b.visit(e.URL, e.Title)
+		b.atAct = b.screen
 		var used int
 		switch e.Kind {
 		case surfaces.EventInput:
@@ -624,11 +676,16 @@ func (b *builder) stop(e surfaces.UserEvent, m guard.Match) {
 	b.add(&step{kind: kindStop, text: b.stopped})
 }
 
-// verify ends a flow that did not stop: the last page shows its title, or
-// else the last control acted on there.
+// verify ends a flow that did not stop with the strongest check the last
+// page offers: a status line that came after the last action and was
+// still shown when the recording ended, else the page's main heading,
+// else its title, else the last control acted on there.
 func (b *builder) verify() {
-	var shown string
-	if t := b.titles[b.page]; t != "" && !describesChange(t) {
+	shown := b.statusLine()
+	if shown == "" {
+		shown = b.heading()
+	}
+	if t := b.titles[b.page]; shown == "" && t != "" && !describesChange(t) {
 		shown = t
 	}
 	for i := len(b.steps) - 1; i >= 0 && shown == ""; i-- {

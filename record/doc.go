@@ -47,15 +47,42 @@
 //   - A press of a control that the guard reads as irreversible or as
 //     payment ([guard.ClassifyControl], also through Enter in its form) is
 //     not recorded: the flow ends with stop_before on it ("paying",
-//     "placing the order") and later events are dropped. A flow that did
-//     not stop ends with verify `the page shows "TITLE"` on the last page.
+//     "placing the order") and later events are dropped.
+//   - A flow that did not stop ends with the strongest check its last
+//     screen offers (the browser reports what a page shows as
+//     [surfaces.EventShown] events): verify `the page shows "LINE"` for
+//     the first status line (role status or alert, a live region, a
+//     toast) that came after the last action and was still shown when
+//     the recording ended, so a toast that went away is never checked;
+//     else the main heading (h1) of the last page; else its title; else
+//     the last control acted on there. A line that reads as an error, or
+//     describes a change (lint rule L006), is not used.
+//
+// Names. A fact or secret is named after its field's label, by this rule:
+// the label is read up to where it stops naming the field (a bracket,
+// colon, question or exclamation mark or full stop, or an article that
+// starts a sentence); its words are lower-case ASCII letters and digits
+// (accents dropped, "E-mail" → email); a preposition after two words or
+// more starts a modifier that is left out ("Available times on Fri" →
+// available_times; "Name on card" keeps its "on"); at most five words
+// and 32 characters are kept, cut at a word boundary, and a name cut
+// short never ends on a function word ("Membership card number or
+// e-mail" → membership_card_number_or_email; "Library card number or
+// membership ID" → library_card_number). A name that is a reserved word
+// takes _value, a taken one _2, _3, …; one that starts with a digit takes
+// field_ in front.
 //
 // Invariants:
 //
 //   - Secrets never leave: a password field's value is never captured, and
 //     a value that is a card number (13–19 digits passing the Luhn check)
-//     or typed into a card field ([guard.IsCardField], the cardholder's
-//     name excepted) makes its field a secret. Every value such a field
+//     or typed into a card field makes its field a secret (the
+//     cardholder's name excepted). A card field is known by its
+//     autocomplete attribute, or by its label read with the fields typed
+//     and the controls pressed on the same page ([guard.IsCardFieldIn]):
+//     "Card number" beside an expiry or a Pay button is card data, a
+//     "Membership card number or e-mail" with autocomplete username is
+//     not. Every value such a field
 //     was given, and its card-number spellings, is masked out of every
 //     other text of the events before any step is written, so neither the
 //     flow, the facts file, the notes nor an error can hold one. Card

@@ -230,17 +230,19 @@ func TestStopOnCard(t *testing.T) {
 
 // TestLintIgnore: a press the guard lets through (an option, by role)
 // whose words read as paying carries a lint:ignore that the linter uses.
+// Whether a card's quoted name ("Send money abroad") reads as an order is
+// the guard's call: the flow lints clean either way, which fails both on
+// a missing suppression (L004) and on an unused one (L012).
 func TestLintIgnore(t *testing.T) {
 	s := &session{}
 	s.open(site, "Payment method", true)
 	s.click("option", "Pay by card")
 	s.clickIn("button", "Renew", "Send money abroad\nActive", 0)
 	rec := build(t, s.events, record.Options{})
-	n := strings.Count(string(rec.Flow), "# lint:ignore L004")
-	if n != 2 {
-		t.Errorf("%d lint:ignore comments, want 2:\n%s", n, rec.Flow)
+	if !strings.Contains(string(rec.Flow), `do "choose Pay by card"  # lint:ignore L004`) {
+		t.Errorf("the press of the option carries no lint:ignore:\n%s", rec.Flow)
 	}
-	compileClean(t, rec) // an unused suppression would be a warning (L012)
+	compileClean(t, rec)
 }
 
 // TestFactTypes: a value gets a type other than text only where the type

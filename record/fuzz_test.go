@@ -17,7 +17,7 @@ import (
 // values of every fact type, secrets among them.
 var (
 	fuzzKinds = []surfaces.EventKind{surfaces.EventClick, surfaces.EventInput, surfaces.EventSelect, surfaces.EventCheck,
-		surfaces.EventUncheck, surfaces.EventSubmit, surfaces.EventKey, surfaces.EventNavigate}
+		surfaces.EventUncheck, surfaces.EventSubmit, surfaces.EventKey, surfaces.EventNavigate, surfaces.EventShown}
 	fuzzRoles = []string{"button", "link", "tab", "option", "menuitem", "checkbox", "switch", "radio", "textbox",
 		"searchbox", "combobox", "listbox", "", "heading", "img", "row"}
 	fuzzNames = []string{"Search", "Pay €12", "Send", "Accept cookies", "Renew", "Card number", "Security code", "Password",
@@ -61,8 +61,12 @@ func fuzzEvents(data []byte) []surfaces.UserEvent {
 		if d[3]&0x20 != 0 {
 			e.Target.Autocomplete = "cc-number"
 		}
-		if e.Kind == surfaces.EventNavigate {
+		switch e.Kind {
+		case surfaces.EventNavigate:
 			e.Value = e.URL
+		case surfaces.EventShown:
+			// What a page shows may quote anything, typed secrets too.
+			e.Heading, e.Status = e.Target.Name, []string{e.Value, e.Title, e.Context}
 		}
 		evs = append(evs, e)
 	}

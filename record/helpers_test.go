@@ -42,6 +42,11 @@ func (s *session) open(url, title string, typed bool) *session {
 	return s.add(surfaces.UserEvent{Kind: surfaces.EventNavigate, URL: url, Value: url, Title: title, Typed: typed})
 }
 
+// show is what the page shows now: its main heading and status lines.
+func (s *session) show(heading string, status ...string) *session {
+	return s.add(surfaces.UserEvent{Kind: surfaces.EventShown, Heading: heading, Status: status})
+}
+
 func (s *session) type_(label, value string) *session {
 	return s.add(surfaces.UserEvent{Kind: surfaces.EventInput, Value: value,
 		Target: surfaces.Candidate{Role: "textbox", Name: label, Label: label, InputType: "text", Editable: true}})

@@ -128,14 +128,15 @@ flow write_mail "Recorded on 127.0.0.1:8080" {
 }
 
 // TestSignIn: a password is a secret with no value anywhere; a flow
-// without a guarded press ends with a verify of the last page's title.
+// without a guarded press ends with a verify of the last page's main
+// heading.
 func TestSignIn(t *testing.T) {
 	rec := build(t, signInSession().events, record.Options{})
 	body := string(rec.Flow)
 	for _, want := range []string{
 		"  secret password\n",
 		"  enter {\n    \"Email or user name\" = email_or_user_name\n    \"Password\" = password\n  }\n",
-		"  do \"press Sign in\"\n  verify \"the page shows \\\"Your account · Lumen ID\\\"\"\n}\n",
+		"  do \"press Sign in\"\n  verify \"the page shows \\\"Welcome back, Ada\\\"\"\n}\n",
 		"#   FLOW_SECRET_PASSWORD\n",
 	} {
 		if !strings.Contains(body, want) {
@@ -186,7 +187,8 @@ flow shop "Recorded on 127.0.0.1:8080" {
 }
 
 // TestRepeatedControls: equal Renew buttons are told apart by their
-// card's heading, or by rank without one; roles phrase the intents.
+// card's heading, or by rank without one; roles phrase the intents; the
+// status line the last press brought is the final check.
 func TestRepeatedControls(t *testing.T) {
 	rec := build(t, renewSession().events, record.Options{})
 	want := header + `
@@ -200,7 +202,7 @@ flow recorded "Recorded on 127.0.0.1:8080" {
   do "press the fourth Renew"
   do "turn Monthly newsletter on"
   do "choose English"
-  verify "the page shows \"Subscriptions · Lumen ID\""
+  verify "the page shows \"Language set to English\""
 }
 `
 	if got := string(rec.Flow); got != want {
@@ -327,5 +329,136 @@ func TestSuggestionPicked(t *testing.T) {
 	}
 	if !slices.Equal(rec.SecretNames, []string{"security_code"}) { // a card's code is a secret
 		t.Errorf("secrets %v, want security_code\n%s", rec.SecretNames, rec.Flow)
+	}
+}
+
+// TestCardFieldsByContext: card data is known by the autocomplete
+// attribute and by the form around a field, not by the words "card
+// number" alone.
+func TestCardFieldsByContext(t *testing.T) {
+	t.Run("sign-in with a membership card", func(t *testing.T) {
+		s := &session{}
+		s.open(site, "Sign in · City Library", true)
+		s.typeField(surfaces.Candidate{Role: "textbox", Name: "Membership card number or e-mail", Label: "Membership card number or e-mail",
+			Autocomplete: "username"}, "M-20931")
+		s.typeField(surfaces.Candidate{Role: "textbox", Name: "Library card number", Label: "Library card number"}, "29876 5432")
+		s.password("PIN")
+		s.click("button", "Sign in")
+		rec := build(t, s.events, record.Options{})
+		facts := compileClean(t, rec)
+		if facts["membership_card_number_or_email"] != "M-20931" || facts["library_card_number"] != "29876 5432" {
+			t.Errorf("facts %v, want the membership and library card numbers as facts\n%s", facts, rec.Flow)
+		}
+		if !slices.Equal(rec.SecretNames, []string{"pin"}) || strings.Contains(string(rec.Flow), "payment") {
+			t.Errorf("secrets %v: only the PIN is secret, and nothing pays\n%s", rec.SecretNames, rec.Flow)
+		}
+	})
+	t.Run("a card form without autocomplete", func(t *testing.T) {
+		s := &session{}
+		s.open(site+"pay", "Payment", true)
+		s.type_("Card number", "4000 1234 5678 9010") // no Luhn: only the form tells
+		s.type_("Expiry date", "12/30")
+		s.type_("Security code", "737")
+		s.click("button", "Pay €12.00")
+		rec := build(t, s.events, record.Options{})
+		compileClean(t, rec)
+		if got := strings.Join(rec.SecretNames, " "); got != "card_number expiry_date security_code" {
+			t.Errorf("secrets %q, want the three card fields\n%s", got, rec.Flow)
+		}
+		assertNoLeak(t, rec, "4000 1234 5678 9010", "737", "12/30")
+		if !strings.Contains(string(rec.Flow), "payment fill_then_approve") {
+			t.Errorf("card data typed, but no payment line:\n%s", rec.Flow)
+		}
+	})
+	t.Run("a card number alone on a balance check", func(t *testing.T) {
+		s := &session{}
+		s.open(site+"balance", "Gift card balance", true)
+		s.type_("Card number", "6006 4912")
+		s.click("button", "Check balance")
+		rec := build(t, s.events, record.Options{})
+		if facts := compileClean(t, rec); facts["card_number"] != "6006 4912" || len(rec.SecretNames) != 0 {
+			t.Errorf("facts %v, secrets %v: nothing here pays\n%s", facts, rec.SecretNames, rec.Flow)
+		}
+	})
+}
+
+// TestFinalVerify: a flow that did not stop ends with the strongest check
+// its last screen offers: a status line that came after the last action
+// and still showed at the end, else the page's main heading, else its
+// title.
+func TestFinalVerify(t *testing.T) {
+	save := func(s *session) { s.click("button", "Save draft") }
+	tests := []struct {
+		name     string
+		session  func(s *session)
+		want     string
+		wantNote string
+	}{
+		{"a status line the press brought", func(s *session) {
+			s.show("Inbox")
+			save(s)
+			s.show("Inbox", "Draft saved.")
+		}, "Draft saved.", ""},
+		{"a toast gone by the end", func(s *session) {
+			s.show("Inbox")
+			save(s)
+			s.show("Inbox", "Draft saved.")
+			s.show("Inbox")
+		}, "Inbox", ""},
+		{"a status line shown before the press", func(s *session) {
+			s.show("Inbox", "3 unread")
+			save(s)
+			s.show("Inbox", "3 unread")
+		}, "Inbox", ""},
+		{"an error", func(s *session) {
+			s.show("Inbox")
+			save(s)
+			s.show("Inbox", "Could not save the draft: try again")
+		}, "Inbox", "reads as an error"},
+		{"a line that describes a change", func(s *session) {
+			s.show("Inbox")
+			save(s)
+			s.show("Inbox", "Your draft was updated")
+		}, "Inbox", ""},
+		{"the first new line, in reading order", func(s *session) {
+			s.show("Inbox", "3 unread")
+			save(s)
+			s.show("Inbox", "3 unread", "Draft saved.", "Undo")
+		}, "Draft saved.", ""},
+		{"a flash on the page the press led to", func(s *session) {
+			s.show("Compose")
+			save(s)
+			s.open(site+"drafts", "Drafts · Postbox", false)
+			s.show("Drafts", "1 draft")
+		}, "1 draft", ""},
+		{"the new page not reported yet", func(s *session) {
+			s.show("Compose")
+			save(s)
+			s.open(site+"drafts", "Drafts · Postbox", false)
+		}, "Drafts · Postbox", ""},
+		{"no heading", func(s *session) {
+			s.show("")
+			save(s)
+		}, "Postbox", ""},
+		{"a heading quoting", func(s *session) {
+			s.show(`Draft "Lunch"`)
+			save(s)
+		}, "Postbox", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &session{}
+			s.open(site, "Postbox", true)
+			tt.session(s)
+			rec := build(t, s.events, record.Options{})
+			compileClean(t, rec)
+			want := `verify "the page shows \"` + tt.want + `\""`
+			if !strings.Contains(string(rec.Flow), "  "+want+"\n}") {
+				t.Errorf("want the flow to end with %s:\n%s", want, rec.Flow)
+			}
+			if notes := strings.Join(rec.Notes, "\n"); tt.wantNote != "" && !strings.Contains(notes, tt.wantNote) || tt.wantNote == "" && notes != "" {
+				t.Errorf("notes %q, want %q", notes, tt.wantNote)
+			}
+		})
 	}
 }

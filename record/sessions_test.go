@@ -54,10 +54,12 @@ func mailSession() *session {
 func signInSession() *session {
 	s := &session{}
 	s.open(site, "Sign in · Lumen ID", true)
+	s.show("Sign in")
 	s.typeField(surfaces.Candidate{Role: "textbox", Name: "Email or user name", Label: "Email or user name", InputType: "email"}, "ada@example.com")
 	s.password("Password")
 	s.click("button", "Sign in")
 	s.open(site+"account.html", "Your account · Lumen ID", false)
+	s.show("Welcome back, Ada")
 	return s
 }
 
@@ -87,11 +89,13 @@ func shopSession() *session {
 func renewSession() *session {
 	s := &session{}
 	s.open(site+"account.html", "Subscriptions · Lumen ID", true)
+	s.show("Your subscriptions", "3 active subscriptions")
 	s.click("tab", "Subscriptions")
 	s.clickIn("button", "Renew", "Cloud storage 100 GB\nRenews on 1 Jan 2027\n€1.99 a month", 1)
 	s.clickIn("button", "Renew", "Photo backup\nExpired\n€0.99 a month", 2)
 	s.add(surfaces.UserEvent{Kind: surfaces.EventClick, Target: surfaces.Candidate{Role: "button", Name: "Renew", Nth: 3}})
 	s.tick("switch", "Monthly newsletter", true)
 	s.click("menuitem", "English")
+	s.show("Your subscriptions", "3 active subscriptions", "Language set to English")
 	return s
 }

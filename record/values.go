@@ -4,7 +4,6 @@ import (
 	"net/mail"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -134,104 +133,4 @@ func webURL(s string) (origin string, ok bool) {
 		return "", false
 	}
 	return u.Scheme + "://" + u.Host, true
-}
-
-// reservedNames may not name a fact or secret: the language's reserved
-// words, expr's own words, the functions expressions offer, and the
-// recorder's own site fact.
-var reservedNames = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(`import flow fact secret allow budget payment browse open do press
-		enter choose read extract pick verify wait_for check set if else repeat for stop_before true false
-		not and or in matches contains startsWith endsWith let nil len all any none one filter map count
-		format days_between money number lower upper trim env site`) {
-		m[w] = true
-	}
-	return m
-}()
-
-// snake turns a label into a snake_case identifier of at most four words
-// ("Where from?" → where_from, "E-mail address" → e_mail_address), or ""
-// when the label has no letters or digits. A label that runs on into a
-// sentence ("Security code The 3 digits on the back") is cut where the
-// sentence starts: at an article with words after it.
-func snake(label string) string {
-	words := strings.FieldsFunc(strings.ToLower(label), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	})
-	var kept []string
-	n := 0
-	for i, w := range words {
-		if len(kept) == 4 || n+len(w) > 32 || i > 0 && runOn[w] && len(words)-i > 2 {
-			break
-		}
-		kept = append(kept, w)
-		n += len(w) + 1
-	}
-	s := strings.Join(kept, "_")
-	if s != "" && s[0] >= '0' && s[0] <= '9' {
-		s = "field_" + s
-	}
-	return s
-}
-
-// runOn are the words where a label turns into a sentence.
-var runOn = map[string]bool{"the": true, "a": true, "an": true, "this": true, "these": true, "we": true, "you": true, "your": true}
-
-// isIdent reports whether s is an identifier of the language.
-func isIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// identWords returns the identifier-like words of text (letters, digits
-// and underscores, starting with a letter or underscore), the way the
-// linter looks for names written bare in step text.
-func identWords(text string) []string {
-	var out []string
-	for i := 0; i < len(text); {
-		c := text[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && (text[j] == '_' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
-			j++
-		}
-		out = append(out, text[i:j])
-		i = j
-	}
-	return out
-}
-
-// namer hands out unique names for facts and secrets.
-type namer struct {
-	used map[string]bool
-}
-
-// name returns a fresh identifier from label, falling back to fallback,
-// suffixed _2, _3, … when taken.
-func (n *namer) name(label, fallback string) string {
-	base := snake(label)
-	if base == "" {
-		base = fallback
-	}
-	if reservedNames[base] {
-		base += "_value"
-	}
-	name := base
-	for i := 2; n.used[name]; i++ {
-		name = base + "_" + strconv.Itoa(i)
-	}
-	n.used[name] = true
-	return name
 }

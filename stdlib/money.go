@@ -1,7 +1,7 @@
 package stdlib
 
 import (
-	"errors"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -196,33 +196,37 @@ func FindPrices(text string) []Money {
 	return out
 }
 
-// ParseMoney reads a money value: "€12.50", "12,50 €", "EUR 1.234,50",
-// "1'234.50 CHF", "$1,234", "12,-", "-€5". An amount with no currency marker
-// ("12.50", "Total: 1,234.50") is money without a currency (Currency ""). Text holding more than the price ("Total: €12.50
-// incl. VAT") is read when it holds exactly one price (or one amount
-// repeated); several different prices are an error that lists them.
+// ParseMoney reads a money value. It accepts exactly two shapes:
+//
+//   - a price: an amount with a currency marker, a symbol or a code, before
+//     or after it ("€12.50", "12,50 €", "EUR 1.234,50", "1'234.50 CHF",
+//     "$1,234", "-€5", "120.50 EUR"), or ending in ",-" ("12,-", no
+//     currency), alone or in a text that holds exactly one price (or one
+//     price repeated): "Total: €120.50", "from €89 per person";
+//   - a plain amount in a text that is only that amount, an optional sign
+//     included ("12.50", "-3", "1 234,50"): money in no currency
+//     (Currency "").
+//
+// Everything else is refused with a reason: a text with no currency that
+// holds more than an amount ("Total: 1,234.50", "3 items"), a date or a
+// year beside a month ("March 2025", "2025-03-01", "01/03/2025", "Q1
+// 2025"), a clock time, an order, invoice or flight number ("#4411",
+// "INV-2025-03", "Order 4411", "LH1234"), a percentage ("15%"), a count with a unit
+// ("3 items"), and several different prices, which are listed.
 func ParseMoney(text string) (Money, error) {
 	s := strings.TrimSpace(text)
 	if s == "" {
 		return Money{}, parseErr("money", text, "the text is empty")
 	}
 	hits := findPrices(s)
-	if len(hits) == 1 && hits[0].start == 0 && hits[0].end == len(s) {
-		return hits[0].Money, nil
-	}
 	if len(hits) == 0 {
-		// No currency anywhere: an amount alone ("1,234.50", "Total:
-		// 1.234,50") is money in no particular currency.
-		f, err := ParseNumber(s)
-		if err != nil {
-			reason := "no amount found"
-			var pe *ParseError
-			if errors.As(err, &pe) {
-				reason = strings.Replace(pe.Reason, "number", "amount", 1)
+		body, neg := cutSign(s)
+		if numberOnly(body) {
+			if f, reason := parseAmount(body); reason == "" {
+				return Money{Amount: signed(f, neg)}, nil
 			}
-			return Money{}, parseErr("money", text, "%s", reason)
 		}
-		return Money{Amount: f}, nil
+		return Money{}, parseErr("money", text, "%s", notMoney(s))
 	}
 	for _, h := range hits[1:] {
 		if h.Money != hits[0].Money {
@@ -234,4 +238,58 @@ func ParseMoney(text string) (Money, error) {
 		}
 	}
 	return hits[0].Money, nil
+}
+
+// numberOnly reports whether s is one number as the number rule writes it,
+// and nothing else.
+func numberOnly(s string) bool {
+	m := numberPattern.FindStringIndex(s)
+	return m != nil && m[0] == 0 && m[1] == len(s)
+}
+
+var (
+	isoDateRe   = regexp.MustCompile(`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`)
+	dayMonthRe  = regexp.MustCompile(`\b\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\b`)
+	quarterRe   = regexp.MustCompile(`(?i)\b(q[1-4]|h[12])\b`)
+	clockRe     = regexp.MustCompile(`\b\d{1,2}:\d{2}\b`)
+	percentRe   = regexp.MustCompile(`\d\s*(%|‰|(?i:per\s?cent)\b)`)
+	idNumberRe  = regexp.MustCompile(`#\s*\d|(?i)\b(no|nr|number|order|invoice|inv|ref|reference|id|booking|ticket|case|receipt|account|customer|item|sku|tracking)\b[.:#\s-]*\d|\b[A-Za-z]{2,}\d*-\d|\b[A-Za-z]{1,3}\d{3,}\b`)
+	countRe     = regexp.MustCompile(`\d\s*[\pL]`)
+	wordOrNumRe = regexp.MustCompile(`\pL+|\d+`)
+)
+
+// notMoney says why a text with no currency marker is not money.
+func notMoney(s string) string {
+	if isoDateRe.MatchString(s) || dayMonthRe.MatchString(s) || quarterRe.MatchString(s) && strings.IndexFunc(s, unicode.IsDigit) >= 0 {
+		return "it reads as a date, not an amount of money"
+	}
+	if monthBesideNumber(s) {
+		return "it reads as a date (a month beside a number), not an amount of money"
+	}
+	switch {
+	case clockRe.MatchString(s):
+		return "it reads as a clock time, not an amount of money"
+	case percentRe.MatchString(s):
+		return "it is a percentage, not an amount of money"
+	case idNumberRe.MatchString(s):
+		return "it reads as a reference number (an order, invoice or flight number), not an amount of money"
+	case countRe.MatchString(s):
+		return "it reads as a count with a unit, not an amount of money"
+	case strings.IndexFunc(s, unicode.IsDigit) < 0:
+		return "no amount found"
+	}
+	return "no currency, and more than an amount: money needs a currency (€12.50, 12.50 EUR) or the amount alone"
+}
+
+// monthBesideNumber reports whether a month's name stands right before or
+// after a number: "March 2025", "1 Mar", "Dec 24, 2026".
+func monthBesideNumber(s string) bool {
+	toks := wordOrNumRe.FindAllString(strings.ToLower(s), -1)
+	isNum := func(i int) bool { return i >= 0 && i < len(toks) && unicode.IsDigit(firstRune(toks[i])) }
+	for i, t := range toks {
+		if _, ok := lookupMonth(t); ok && !isNum(i) && (isNum(i-1) || isNum(i+1)) {
+			return true
+		}
+	}
+	return false
 }

@@ -66,8 +66,13 @@ func TestParseMoney(t *testing.T) {
 		{"-12.50 EUR", eur(-12.5)},
 		{"12.50", Money{12.5, ""}},
 		{"-3", Money{-3, ""}},
-		{"Total: 1,234.50", Money{1234.5, ""}},
-		{"12 apples", Money{12, ""}},
+		{"1,234.50", Money{1234.5, ""}},
+		{" 1 234,50 ", Money{1234.5, ""}},
+		{"2025", Money{2025, ""}}, // alone, an amount: beside a month, a year
+		{"Total: €120.50", eur(120.5)},
+		{"120.50 EUR", eur(120.5)},
+		{"Order #4411 · Total €120.50", eur(120.5)},
+		{"3 items · €36.00", eur(36)},
 		{"Total: €1,234.50", eur(1234.5)},
 		{"Total €120 incl. taxes", eur(120)},
 		{"from €89 per person", eur(89)},
@@ -82,19 +87,51 @@ func TestParseMoney(t *testing.T) {
 	}
 }
 
+// TestParseMoneyErrors: what is not money is refused, saying why.
 func TestParseMoneyErrors(t *testing.T) {
+	const (
+		date    = "reads as a date"
+		id      = "a reference number"
+		count   = "a count with a unit"
+		percent = "a percentage"
+		bare    = "money needs a currency"
+	)
 	tests := []struct{ in, wantErr string }{
 		{"", "the text is empty"},
 		{"free", "no amount found"},
-		{"Flight LH1234", "no amount found"},
-		{"2 adults, 1 child", "2 different amounts (2, 1); say which one"},
+		{"Flight LH1234", id},
+		{"March 2025", date},
+		{"Invoice for March 2025", date},
+		{"1 Mar", date},
+		{"Dec 24, 2026", date},
+		{"2025-03-01", date},
+		{"01/03/2025", date},
+		{"12.05.2026", date},
+		{"Q1 2025", date},
+		{"10:45", "a clock time"},
+		{"#4411", id},
+		{"Order #4411", id},
+		{"INV-2025-03", id},
+		{"Order 4411", id},
+		{"Booking ref. 88231", id},
+		{"15%", percent},
+		{"-20 %", percent},
+		{"12 per cent", percent},
+		{"3 items", count},
+		{"12 apples", count},
+		{"2 adults, 1 child", count},
+		{"23 kg", count},
+		{"Total: 1,234.50", bare},
+		{"about 12.50", bare},
+		{"12.50 – 13.00", bare},
+		{"1.234.56", bare},
 		{"was €150 now €120", "2 different prices (150.00 EUR, 120.00 EUR)"},
 		{"€10 - €20", "2 different prices (10.00 EUR, 20.00 EUR)"},
 	}
 	for _, tt := range tests {
-		_, err := ParseMoney(tt.in)
+		m, err := ParseMoney(tt.in)
 		if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-			t.Errorf("ParseMoney(%q) error = %v; want it to contain %q", tt.in, err, tt.wantErr)
+			t.Errorf("ParseMoney(%q) = %v, %v; want an error containing %q", tt.in, m, err, tt.wantErr)
 		}
 	}
 }

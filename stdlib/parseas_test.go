@@ -16,6 +16,10 @@ func TestParseAs(t *testing.T) {
 		{"bool", "Yes", true},
 		{"date", "Thu 24 Dec", Date{2026, 12, 24}},
 		{"money", "Total: €1.234,50", Money{1234.5, "EUR"}},
+		{"money", "EUR 1,234.50", Money{1234.5, "EUR"}},
+		{"money", "1 234,50 €", Money{1234.5, "EUR"}},
+		{"money", "$12", Money{12, "USD"}},
+		{"money", "12.50", Money{12.5, ""}},
 		{"email", "Contact: ada@example.com.", "ada@example.com"},
 		{"url", "See https://example.com/a?b=1.", "https://example.com/a?b=1"},
 		{"list", "Lisbon\n\n Oslo \nRome", []string{"Lisbon", "Oslo", "Rome"}},
@@ -34,6 +38,11 @@ func TestParseAs(t *testing.T) {
 		{"email", "a@x.io or b@y.io", "2 different ones (a@x.io, b@y.io)"},
 		{"url", "nothing", "no url found"},
 		{"date", "soon", "no date found"},
+		{"money", "March 2025", `cannot read "March 2025" as money: it reads as a date`},
+		{"money", "INV-2025-03", "a reference number"},
+		{"money", "3 items", "a count with a unit"},
+		{"money", "15%", "a percentage"},
+		{"money", "Total: 120.50", "money needs a currency"},
 		{"colour", "red", `"colour" is not a flow type`},
 	} {
 		got, err := ParseAs(tt.typ, tt.text, ref)

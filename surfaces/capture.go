@@ -28,6 +28,10 @@ const (
 	EventSubmit   EventKind = "submit"   // submitted a form (Target is the form's submitter or field)
 	EventKey      EventKind = "key"      // pressed Enter, Escape or Tab; Value is the key
 	EventNavigate EventKind = "navigate" // the page's document changed; Value is the new URL
+	// EventShown: what the page shows as its outcome changed: Heading and
+	// Status hold its main heading and status lines now. No one acted;
+	// a recorder uses the last one to end a flow with a check.
+	EventShown EventKind = "shown"
 )
 
 // UserEvent is one thing a person did on a surface, described by meaning
@@ -65,4 +69,9 @@ type UserEvent struct {
 	// Typed is true for a navigation the person started (typed address,
 	// bookmark, reload) rather than a link, form or script.
 	Typed bool `json:"typed,omitempty"`
+	// Heading and Status are set on [EventShown]: the page's main heading
+	// (its visible h1, "" when none) and its visible status lines (role
+	// status or alert, live regions, toasts), in reading order.
+	Heading string   `json:"heading,omitempty"`
+	Status  []string `json:"status,omitempty"`
 }

@@ -67,6 +67,13 @@ var _ surfaces.Recorder = (*Surface)(nil)
 //   - key: Enter, Escape, Tab or Shift+Tab (Enter in a multi-line field is
 //     text). For Escape, Overlay is also the modal in front, and Closed
 //     whether it closed.
+//   - shown: the main heading (the visible h1, in main first, not in a
+//     dialog) or the status lines (visible role status or alert, live
+//     regions, toasts; each at most 160 characters, at most 8) of the
+//     tab's document, or its address, changed: Heading and Status say
+//     what they are now. The first comes when recording starts and with
+//     each new document; changes are reported a moment (about 0.2 s)
+//     after the DOM moved.
 //   - navigate: the tab's document changed (Value and URL: the new URL,
 //     Title once its DOM is loaded). Typed follows the history entry's
 //     transition: typed, address bar, bookmark, generated, start page,
@@ -316,7 +323,7 @@ func (r *recorder) cleanup() {
 
 // captureMsg is one message of capture.js.
 type captureMsg struct {
-	T       string      `json:"t"` // "ev" or "closed"
+	T       string      `json:"t"` // "ev", "closed" or "shown"
 	Kind    string      `json:"kind"`
 	Target  *captureTgt `json:"target"`
 	Context string      `json:"context"`
@@ -328,6 +335,8 @@ type captureMsg struct {
 	Secret  bool        `json:"secret"`
 	URL     string      `json:"url"`
 	Title   string      `json:"title"`
+	Heading string      `json:"heading"`
+	Status  []string    `json:"status"`
 }
 
 type captureTgt struct {
@@ -361,6 +370,11 @@ func (r *recorder) handle(ctx context.Context, raw any) {
 				h.waitID = ""
 				delete(r.held, m.ID)
 			}
+			return
+		}
+		if m.T == "shown" {
+			r.queue = append(r.queue, &heldEvent{ev: surfaces.UserEvent{Kind: surfaces.EventShown, Time: now, URL: m.URL, Title: m.Title,
+				Heading: m.Heading, Status: m.Status}})
 			return
 		}
 		kind, ok := captureKinds[m.Kind]

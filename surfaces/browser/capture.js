@@ -4,6 +4,8 @@
 // __flowRecord, which exists only in this world, as one JSON message:
 //   {t: "ev", kind, target, context, overlay, hold, id, value, secret, url, title}
 //   {t: "closed", id, closed}   -- whether the overlay of click id went away
+//   {t: "shown", url, title, heading, status} -- the top document's main
+//     heading and status lines, whenever they (or its address) change
 // Listeners are capture-phase on window and, in every new document, added
 // before the page's scripts run, so a page that stops propagation cannot
 // hide an act from them (in the document open when recording starts, a
@@ -369,6 +371,90 @@
       send({ t: "closed", id, closed: false });
     }
   });
+
+  // What the page shows as the outcome of what was done: its main heading
+  // and its status lines (role status or alert, live regions, toasts).
+  // The top document reports them whenever they or its address change, a
+  // moment after the DOM moved, so the recorder knows what the last
+  // screen showed even when the browser is closed without warning.
+  const STATUS_SEL = "[role=status],[role=alert],[aria-live=polite],[aria-live=assertive],output";
+  const TOAST_SEL = "[class*=toast],[class*=snackbar],[class*=flash],[class*=notice],[class*=notification]";
+  const TOAST_CLASS = /(^|[\s_-])(toast|snackbar|flash|notice|notification)([\s_-]|$)/i;
+  const IN_DIALOG = "dialog,[role=dialog],[role=alertdialog],[aria-modal=true]";
+  const maxStatus = 8, maxStatusLen = 160;
+
+  // drawn: the element is rendered where a person sees it: not hidden,
+  // transparent or aria-hidden, and bigger than the 1px box of text kept
+  // for screen readers only.
+  function drawn(el) {
+    if (el.closest("[hidden],[aria-hidden=true]")) return false;
+    if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1;
+  }
+
+  // mainHeading is the page's visible h1, the one in main first; a
+  // dialog's heading is not the page's.
+  function mainHeading() {
+    let best = "";
+    for (const h of document.querySelectorAll("h1,[role=heading][aria-level='1']")) {
+      if (h.closest(IN_DIALOG) || !drawn(h)) continue;
+      const text = L.cap(L.textOf(h), 120);
+      if (!text) continue;
+      if (h.closest("main,[role=main]")) return text;
+      if (!best) best = text;
+    }
+    return best;
+  }
+
+  // statusLines are the texts of the visible status regions, in reading
+  // order, an outer region only once; a long live region (a list of
+  // results) is no status line.
+  function statusLines() {
+    const els = Array.from(document.querySelectorAll(STATUS_SEL));
+    for (const el of document.querySelectorAll(TOAST_SEL)) {
+      if (TOAST_CLASS.test(el.getAttribute("class") || "")) els.push(el);
+    }
+    els.sort((a, b) => (a === b ? 0 : a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    const out = [], taken = [];
+    for (const el of els) {
+      if (out.length >= maxStatus) break;
+      if (taken.some((t) => t === el || t.contains(el)) || !drawn(el)) continue;
+      const text = L.textOf(el);
+      if (!text || text.length > maxStatusLen) continue;
+      taken.push(el);
+      if (!out.includes(text)) out.push(text);
+    }
+    return out;
+  }
+
+  let lastShown = "", shownTimer = 0;
+  function reportShown() {
+    shownTimer = 0;
+    if (!live()) return;
+    const msg = { t: "shown", url: location.href, title: document.title, heading: mainHeading(), status: statusLines() };
+    const key = JSON.stringify([msg.url, msg.heading, msg.status]);
+    if (key === lastShown) return;
+    lastShown = key;
+    send(msg);
+  }
+  // The observer lets go of the document once the recording ended.
+  const observer = new MutationObserver(() => shownSoon());
+  function shownSoon() {
+    if (!live()) { observer.disconnect(); return; }
+    if (!shownTimer) shownTimer = setTimeout(reportShown, 200);
+  }
+  if (window === window.top) {
+    observer.observe(document, {
+      subtree: true, childList: true, characterData: true,
+      attributes: true, attributeFilter: ["hidden", "class", "style", "open", "aria-hidden"],
+    });
+    on("load", shownSoon);
+    on("popstate", shownSoon);
+    on("hashchange", shownSoon);
+    document.addEventListener("DOMContentLoaded", shownSoon);
+    shownSoon();
+  }
 
   F.capture = true;
 })();

@@ -168,7 +168,8 @@ func TestRecordSession(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the channel did not close after ctx ended")
 	}
-	evs := rec.snapshot()[:last+1]
+	// What the page showed is checked by TestRecordShown.
+	evs := withoutShown(rec.snapshot()[:last+1])
 
 	want := []string{
 		`navigate (typed)`,
@@ -296,6 +297,66 @@ func testCtxOn(t *testing.T, s *Surface) context.Context {
 	return ctx
 }
 
+// withoutShown leaves out the shown events, which come whenever the page
+// changes, from a sequence of what a person did.
+func withoutShown(evs []surfaces.UserEvent) []surfaces.UserEvent {
+	var out []surfaces.UserEvent
+	for _, e := range evs {
+		if e.Kind != surfaces.EventShown {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestRecordShown: the page reports its main heading and status lines as
+// they change: the visible h1 of main (not a screen-reader-only one, not a
+// dialog's), a status line a press filled in, a toast while it shows and
+// gone once it hides; a long live region is no status line; a new
+// document reports its own.
+func TestRecordShown(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/shown.html")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	rec := startRecording(t, s, ctx)
+	shown := func(from int, what string, match func(surfaces.UserEvent) bool) int {
+		t.Helper()
+		return rec.waitFor(t, from, what, func(e surfaces.UserEvent) bool { return e.Kind == surfaces.EventShown && match(e) })
+	}
+	i := shown(0, "first shown", func(e surfaces.UserEvent) bool { return true })
+	if e := rec.snapshot()[i]; e.Heading != "Profile settings" || len(e.Status) != 0 || e.Title != "Settings · Shown" ||
+		!strings.HasSuffix(e.URL, "/testdata/shown.html") {
+		t.Fatalf("first shown: heading %q status %q title %q url %q", e.Heading, e.Status, e.Title, e.URL)
+	}
+	act(t, s, surfaces.Click(find(t, sc, "button", "Save settings").Ref))
+	i = shown(i+1, "status after saving", func(e surfaces.UserEvent) bool { return slicesHas(e.Status, "Settings saved.") })
+	if e := rec.snapshot()[i]; len(e.Status) != 1 || e.Heading != "Profile settings" {
+		t.Errorf("after saving: heading %q status %q; want only the saved line (the results list is long)", e.Heading, e.Status)
+	}
+	act(t, s, surfaces.Click(find(t, sc, "button", "Copy link").Ref))
+	i = shown(i+1, "toast", func(e surfaces.UserEvent) bool { return slicesHas(e.Status, "Link copied") })
+	i = shown(i+1, "toast gone", func(e surfaces.UserEvent) bool { return !slicesHas(e.Status, "Link copied") })
+	if e := rec.snapshot()[i]; !slicesHas(e.Status, "Settings saved.") {
+		t.Errorf("after the toast: status %q, want the saved line still", e.Status)
+	}
+	act(t, s, surfaces.Navigate(site.URL+"/testdata/other.html"))
+	shown(i+1, "the new page", func(e surfaces.UserEvent) bool {
+		return e.Heading == "Other page" && strings.HasSuffix(e.URL, "/other.html") && len(e.Status) == 0
+	})
+	// Only changes are reported: no two shown events in a row say the same.
+	var last *surfaces.UserEvent
+	for _, e := range rec.snapshot() {
+		if e.Kind != surfaces.EventShown {
+			continue
+		}
+		if last != nil && last.URL == e.URL && last.Heading == e.Heading && strings.Join(last.Status, "\n") == strings.Join(e.Status, "\n") {
+			t.Errorf("shown repeated: %q %q", e.Heading, e.Status)
+		}
+		last = &e
+	}
+}
+
 func slicesHas(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -331,9 +392,9 @@ func TestRecordStartsOnOpenPage(t *testing.T) {
 	i := rec.waitFor(t, 0, "navigation", func(e surfaces.UserEvent) bool {
 		return e.Kind == surfaces.EventNavigate && strings.HasSuffix(e.URL, "/other.html")
 	})
-	evs := rec.snapshot()
+	evs := withoutShown(rec.snapshot()[:i+1])
 	var got []string
-	for _, e := range evs[:i+1] {
+	for _, e := range evs {
 		got = append(got, eventLine(e))
 	}
 	want := []string{`navigate (typed)`, `click button "Frame button"`, `input textbox "User name" = "xy"`, `navigate (typed)`}
