@@ -79,7 +79,9 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// step: see the effect rule below.
 	worked := map[string]string{}
 	last := "" // identity of the last press that had an effect
-	counts := digits.MatchString(intent)
+	// A number outside quotes is a count to reach ("raise the quantity to
+	// 3"); a quoted one names a group ("in the row \"March 2025\"").
+	counts := digits.MatchString(quotedText.ReplaceAllString(intent, ""))
 	for turn := 1; turn <= MaxDoTurns; turn++ {
 		st.turns = turn
 		scr, err := r.observe(ctx)
@@ -224,7 +226,10 @@ func effectWords(change surfaces.Changes, requests []string) string {
 	return strings.Join(parts, "; ")
 }
 
-var digits = regexp.MustCompile(`\d`)
+var (
+	digits     = regexp.MustCompile(`\d`)
+	quotedText = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+)
 
 // pressVerb and pressPlace frame an intent that is one press of a named
 // control, as people and `flow record` write them: "press Search

@@ -456,7 +456,7 @@ func (r *runner) act(ctx context.Context, op surfaces.Operation, target string) 
 		r.cur.actions++
 	}
 	out, err := r.surf.Act(ctx, op)
-	e := Event{Kind: EventActed, Op: &op, Control: target, Note: out.Note}
+	e := Event{Kind: EventActed, Op: &op, Control: target, Note: out.Note, Requests: out.Requests}
 	if out.URL != "" && out.Navigated {
 		e.URL = out.URL
 	}

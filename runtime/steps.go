@@ -675,7 +675,8 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 		r.cur.report.Note = "stopped in front of " + named
 		return &halt{outcome: StoppedBefore, reason: "stopped before " + strconv.Quote(text) + ": " + named + " was not pressed", stop: target}
 	}
-	if _, err := r.act(ctx, surfaces.Click(c.Ref), named); err != nil {
+	out, err := r.act(ctx, surfaces.Click(c.Ref), named)
+	if err != nil {
 		return err
 	}
 	target.Pressed = true
@@ -693,9 +694,14 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 		return nil
 	}
 	// A press that took the control away and changed the page is taken as
-	// done when the judgement cannot tell.
+	// done when the judgement cannot tell; so is one that sent the request
+	// that does the action (a fetch that changes nothing on the screen).
 	if !unchanged(scr, after) && len(after.Find(c.Role, c.Name)) == 0 {
-		r.cur.report.Note = fmt.Sprintf("pressed %s; the page changed and it is gone (judged %.2f)", c.Summary(), p)
+		r.cur.report.Note = fmt.Sprintf("pressed %s; the page changed and it is gone (judged %.2f)", named, p)
+		return nil
+	}
+	if len(out.Requests) > 0 {
+		r.cur.report.Note = fmt.Sprintf("pressed %s; %s (judged %.2f)", named, effectWords(surfaces.Diff(scr, after), out.Requests), p)
 		return nil
 	}
 	return fail("look at the page: the press may not have worked",

@@ -353,6 +353,11 @@ func TestPressReportsRequests(t *testing.T) {
 	if got := press("Check stock"); len(got) != 0 {
 		t.Errorf("Check stock sent %v, want none: a GET only reads", got)
 	}
+	// A link to an attachment downloads it: the page stays, the request
+	// is the effect.
+	if out, err := s.Act(ctx, surfaces.Click(find(t, sc, "link", "Download").Ref)); err != nil || len(out.Requests) == 0 {
+		t.Errorf("the download link: %v, requests %v; want the download's request", err, out.Requests)
+	}
 	if got := press("Do nothing"); len(got) != 0 {
 		t.Errorf("Do nothing sent %v, want none", got)
 	}

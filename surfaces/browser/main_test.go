@@ -100,6 +100,11 @@ func siteHandler() http.Handler {
 fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').textContent = t; });
 </script>`)
 	})
+	mux.HandleFunc("/download/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/csv")
+		w.Header().Set("Content-Disposition", `attachment; filename="statement.csv"`)
+		fmt.Fprint(w, "month,total\n2025-03,3120.44\n")
+	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "{}")
 	})
