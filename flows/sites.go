@@ -34,6 +34,7 @@ var sites = map[string]siteRoutes{
 	"form":        formRoutes,
 	"mail":        mailRoutes,
 	"shop":        shopRoutes,
+	"trust":       trustRoutes,
 }
 
 // Sites returns the names of the fixture sites, sorted.

@@ -76,7 +76,7 @@ func decode[T any](t *testing.T, body []byte) T {
 }
 
 func TestSitesAreListedAndUnknownOnesRefused(t *testing.T) {
-	want := []string{"account", "adversarial", "booking", "form", "mail", "shop"}
+	want := []string{"account", "adversarial", "booking", "form", "mail", "shop", "trust"}
 	if got := Sites(); !slices.Equal(got, want) {
 		t.Fatalf("Sites() = %v, want %v", got, want)
 	}

@@ -1,0 +1,123 @@
+package flows
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// trustAction is one state-changing endpoint of the trust site: the
+// request pattern the mux matches and the event type it records. The
+// event's data holds the pattern's wildcards ("order" → "4411") and the
+// request's JSON or form fields, so an expectation can name the card a
+// control belonged to.
+type trustAction struct {
+	pattern string
+	event   string
+}
+
+// trustActions are the trust site's endpoints. The pages call them the way
+// real sites do: a fetch() that only sends a request, or a form that posts
+// and is redirected back. GETs that record (a download, a list loaded on
+// demand) are the evidence that a link or a reveal button was used.
+var trustActions = []trustAction{
+	{"POST /api/invoices/{invoice}/archive", "archived"},
+	{"POST /api/orders/{order}/refund", "refund_requested"},
+	{"POST /api/orders/{order}/cancel", "order_cancelled"},
+	{"POST /api/addresses/clear", "addresses_removed"},
+	{"POST /api/notifications/read-all", "notifications_read"},
+	{"POST /api/settings", "settings_saved"},
+	{"POST /api/email/resend", "confirmation_resent"},
+	{"POST /api/people/{user}/follow", "followed"},
+	{"POST /api/films/{film}/list", "listed"},
+	{"POST /api/loans/{book}/renew", "loan_renewed"},
+	{"POST /api/plans/{plan}/lock", "edit_started"},
+	{"GET /statements/{month}/download", "downloaded"},
+	{"POST /api/tasks/{task}/done", "task_done"},
+	{"POST /api/repos/{repo}/star", "starred"},
+	{"POST /api/consent", "consent"},
+	{"POST /api/invitations/{invite}/accept", "invitation_accepted"},
+	{"POST /api/invitations/{invite}/decline", "invitation_declined"},
+	{"POST /api/alerts/{channel}", "alerts_set"},
+	{"GET /api/comments/{comment}/replies", "replies_loaded"},
+	{"POST /api/comments/{comment}/hide", "comment_hidden"},
+	{"POST /api/cart/{item}/quantity", "quantity_changed"},
+	{"POST /api/messages/{message}/read", "message_read"},
+	{"POST /api/topics/{topic}", "topic_set"},
+	{"POST /api/devices/{device}/forget", "device_forgotten"},
+	{"POST /api/membership/end", "membership_ended"},
+	{"POST /api/membership/pause", "membership_paused"},
+	{"POST /api/wallet/top-up", "topped_up"},
+	{"POST /api/rides/{ride}/tip", "tipped"},
+	{"POST /api/history/wipe", "history_wiped"},
+	{"POST /api/workspaces/{workspace}/leave", "workspace_left"},
+	{"POST /api/newsletter/stop", "emails_stopped"},
+}
+
+var wildcardRE = regexp.MustCompile(`\{(\w+)(?:\.\.\.)?\}`)
+
+// trustRoutes adds every endpoint of [trustActions] to mux. The pages are
+// static: each load starts from the same state, and only the event log
+// remembers what was done.
+func trustRoutes(mux *http.ServeMux, log *EventLog) {
+	for _, a := range trustActions {
+		var names []string
+		for _, m := range wildcardRE.FindAllStringSubmatch(a.pattern, -1) {
+			names = append(names, m[1])
+		}
+		mux.HandleFunc(a.pattern, func(w http.ResponseWriter, r *http.Request) {
+			data := map[string]any{}
+			for _, n := range names {
+				data[n] = r.PathValue(n)
+			}
+			form := strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded")
+			switch {
+			case r.Method == http.MethodGet:
+			case form:
+				r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+				if err := r.ParseForm(); err != nil {
+					httpError(w, http.StatusBadRequest, err.Error())
+					return
+				}
+				for k, v := range r.PostForm {
+					if k != "next" {
+						data[k] = strings.Join(v, ",")
+					}
+				}
+			case r.ContentLength != 0:
+				var in map[string]any
+				if err := readJSON(r, &in); err != nil {
+					httpError(w, http.StatusBadRequest, err.Error())
+					return
+				}
+				for k, v := range in {
+					data[k] = v
+				}
+			}
+			log.Record(a.event, data)
+			switch {
+			case form:
+				// A form post lands where the form says, as a real
+				// site's post-redirect-get does.
+				http.Redirect(w, r, localPath(r.PostForm.Get("next"), "/"), http.StatusSeeOther)
+			case strings.HasSuffix(a.pattern, "/download"):
+				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+				w.Header().Set("Content-Disposition", `attachment; filename="statement-`+data["month"].(string)+`.txt"`)
+				_, _ = w.Write([]byte("Statement " + data["month"].(string) + "\n"))
+			default:
+				writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+			}
+		})
+	}
+}
+
+// localPath returns p when it is a path on this site, and fallback
+// otherwise, so a posted "next" never redirects elsewhere.
+func localPath(p, fallback string) string {
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || !strings.HasPrefix(u.Path, "/") || strings.HasPrefix(p, "//") {
+		return fallback
+	}
+	return p
+}
