@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"flow/guard"
 	"flow/plan"
 	"flow/surfaces"
 )
@@ -78,7 +77,7 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 				"no field on the screen matches %q", field)
 		}
 		c := *opt.Candidate
-		if r.flow.Payment != plan.PaymentFillThenApprove && guard.IsCardField(c.Autocomplete, c.Name+" "+c.Label+" "+c.Placeholder) {
+		if r.flow.Payment != plan.PaymentFillThenApprove && isCardField(scr, c) {
 			r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
 			return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
 				stop: &StopTarget{Control: c.Summary(), Class: "payment", Reason: "payment evidence"}}

@@ -63,10 +63,8 @@ func (r *runner) headsForSignIn() bool {
 // whose URL names payment.
 func cardEvidence(s surfaces.Screen) (surfaces.Candidate, bool) {
 	for _, c := range s.Candidates {
-		if c.Editable || isField(c) {
-			if guard.IsCardField(c.Autocomplete, c.Name+" "+c.Label+" "+c.Placeholder) {
-				return c, true
-			}
+		if isCardField(s, c) {
+			return c, true
 		}
 	}
 	if urlNamesPayment(s.URL) {
@@ -77,6 +75,32 @@ func cardEvidence(s surfaces.Screen) (surfaces.Candidate, bool) {
 		}
 	}
 	return surfaces.Candidate{}, false
+}
+
+// isCardField reports whether field c on s takes card data: by its
+// autocomplete attribute, or by its label when the form around it pays
+// (another card field, a paying button). "Membership card number or
+// e-mail" on a sign-in form is an ordinary field.
+func isCardField(s surfaces.Screen, c surfaces.Candidate) bool {
+	if !c.Editable && !isField(c) {
+		return false
+	}
+	form := strings.Join(c.Path, "/")
+	var others []guard.Field
+	var buttons []string
+	for _, x := range s.Candidates {
+		if p := strings.Join(x.Path, "/"); p != form && !strings.HasPrefix(p, form+"/") && form != "" {
+			continue
+		}
+		switch {
+		case x.Ref == c.Ref:
+		case x.Editable || isField(x):
+			others = append(others, guard.Field{Autocomplete: x.Autocomplete, Label: x.Name + " " + x.Label + " " + x.Placeholder})
+		case x.Role == "button":
+			buttons = append(buttons, x.Name)
+		}
+	}
+	return guard.IsCardFieldIn(guard.Field{Autocomplete: c.Autocomplete, Label: c.Name + " " + c.Label + " " + c.Placeholder}, others, buttons)
 }
 
 func hasPassword(s surfaces.Screen) bool {
