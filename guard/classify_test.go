@@ -342,6 +342,8 @@ func TestDescribesIrreversible(t *testing.T) {
 		{"the buy buttons", Payment, "buy"},
 		{"upgrade to pro", Payment, "upgrade pro"},
 		{"top up the card", Payment, "top up"},
+		{"enrolling for €5 a month", Payment, "enroll … price"}, // "enroll" and "enrol" share a stem
+		{"enrol for €5 a month", Payment, "enroll … price"},
 		{"search for flights", None, ""},
 		{"accept the cookies so the cookie banner closes", None, ""},
 		{"open the sign-in form", None, ""},

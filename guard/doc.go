@@ -10,9 +10,13 @@
 //
 //   - [Classify] / [ClassifyControl]: a [Match] with the [Class]
 //     (None, Irreversible, Payment) and the word or pattern that decided it;
+//   - [ClassifyPlaced]: ClassifyControl for a control at its place in the
+//     page, where a bare "Cancel" on an item (a list item, row, article
+//     or card) cancels the item;
 //   - [GatedBy]: whether a `stop_before` phrase covers a control;
 //   - [DescribesIrreversible], [IsSignIn]: the lint's reading of step text;
-//   - [IsCardField], [HumanWall]: payment evidence and human walls;
+//   - [IsCardField], [IsCardFieldIn]: card data, from a field alone or on
+//     its form; [HumanWall]: captchas and one-time codes;
 //   - [Masker]: replaces secret values, and their URL-, JSON- and
 //     HTML-encoded forms, by ${name}.
 //
@@ -25,7 +29,7 @@
 //
 // A label is lower-cased and split into words of letters and digits; its
 // punctuation says what it can: a currency sign is a price, "/" reads
-// "per" ("€9.99/mo"), "&" reads "and", and a colon, comma, dot or dash
+// "per" ("€9.99/mo"), "&" reads "and", and a colon, comma, middle dot or dash
 // divides the label into parts ("Message from Mia, delete").
 //
 // The classes are patterns, not phrase lists: a verb that destroys,
@@ -62,7 +66,8 @@
 //
 //   - a bare dismissal: "Cancel", "Close", "Close dialog", "Close the
 //     cookie banner", "×", "No thanks", "Not now" close what is on top;
-//     "Yes, cancel", "Cancel anyway" and "Cancel now" are orders again;
+//     "Yes, cancel", "Cancel anyway" and "Cancel now" are orders again,
+//     and so is a bare "Cancel" on a card or row ([ClassifyPlaced]);
 //   - tidying the view or the typing: "Clear filters", "Remove filter",
 //     "Reset zoom", "Clear search", "Clear selection", "Clear form";
 //     the last noun of the object decides, so "Clear search history"

@@ -2,17 +2,6 @@ package guard
 
 import "testing"
 
-func TestTableEntriesClassifyThemselves(t *testing.T) {
-	for _, e := range table {
-		if got := Classify(e.phrase); got.Class != e.class {
-			t.Errorf("Classify(%q) = %+v; want %v", e.phrase, got, e.class)
-		}
-		if got, ok := DescribesIrreversible(e.phrase); !ok || got.Class != e.class {
-			t.Errorf("DescribesIrreversible(%q) = %+v; want %v", e.phrase, got, e.class)
-		}
-	}
-}
-
 func TestIsCardField(t *testing.T) {
 	tests := []struct {
 		autocomplete, label string

@@ -15,6 +15,7 @@ func FuzzGuard(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text, secret string) {
 		_ = Classify(text)
 		_ = ClassifyControl("button", text)
+		_ = ClassifyPlaced("button", text, []string{secret, "listitem #2", text})
 		_, _ = DescribesIrreversible(text)
 		_ = GatedBy(text, secret)
 		_ = IsSignIn(text)

@@ -101,3 +101,17 @@ func BenchmarkClassifyLabels(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cases)), "ns/label")
 }
+
+// BenchmarkClassifyPlacedLabels is BenchmarkClassifyLabels for controls on
+// a list item, where a bare "Cancel" is read a second time.
+func BenchmarkClassifyPlacedLabels(b *testing.B) {
+	cases := readLabels(b)
+	path := []string{"main", "list", "listitem #2"}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range cases {
+			ClassifyPlaced(c.role, c.label, path)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cases)), "ns/label")
+}

@@ -5,45 +5,54 @@ import (
 	"testing"
 )
 
-// table holds one label for every verb and commit phrase of the lexicon,
-// written the way the verb's rule needs it ("Delete", "Cancel order",
-// "Subscribe for €9.99 a month", "Place order"), with the class it must
-// read as both as a label and as step text (TestTableEntriesClassifyThemselves).
-var table = func() []struct {
+// lexiconPhrase is a phrase built from the lexicon and the class it must
+// read as.
+type lexiconPhrase struct {
 	phrase string
 	class  Class
-} {
-	var t []struct {
-		phrase string
-		class  Class
-	}
-	add := func(phrase string, class Class) {
-		t = append(t, struct {
-			phrase string
-			class  Class
-		}{phrase, class})
-	}
+}
+
+// lexiconPhrases holds one label for every verb and commit phrase of the
+// lexicon, written the way the verb's rule needs it ("Delete", "Cancel
+// order", "Subscribe for €9.99 a month", "Place order"), with the class it
+// must read as.
+func lexiconPhrases() []lexiconPhrase {
+	var t []lexiconPhrase
 	for _, e := range lexicon {
 		for _, v := range strings.Fields(e.verbs) {
 			switch e.kind {
 			case always:
-				add(v, e.class)
+				t = append(t, lexiconPhrase{v, e.class})
 			case withObject:
-				add(v+" order", e.class)
+				t = append(t, lexiconPhrase{v + " order", e.class})
 			case priced:
-				add(v+" for €9.99 a month", Payment)
+				t = append(t, lexiconPhrase{v + " for €9.99 a month", Payment})
 			case onlyWith:
-				add(v+" all "+strings.Fields(e.only)[0], e.class)
+				t = append(t, lexiconPhrase{v + " all " + strings.Fields(e.only)[0], e.class})
 			}
 		}
 	}
 	for v := range commitVerbs {
 		for n, class := range actionNouns {
-			add(v+" "+n, class)
+			t = append(t, lexiconPhrase{v + " " + n, class})
 		}
 	}
 	return t
-}()
+}
+
+// TestLexiconPhrasesClassifyThemselves reads every verb of the lexicon as
+// its rule needs it, both as a label and as step text, so that a verb
+// added to the lexicon is known to both readers.
+func TestLexiconPhrasesClassifyThemselves(t *testing.T) {
+	for _, e := range lexiconPhrases() {
+		if got := Classify(e.phrase); got.Class != e.class {
+			t.Errorf("Classify(%q) = %+v; want %v", e.phrase, got, e.class)
+		}
+		if got, ok := DescribesIrreversible(e.phrase); !ok || got.Class != e.class {
+			t.Errorf("DescribesIrreversible(%q) = %+v; want %v", e.phrase, got, e.class)
+		}
+	}
+}
 
 // TestLexiconWords checks the word lists the rules read: every verb is
 // lower-case and listed once, and the verbs that start a phrase are known
