@@ -561,7 +561,7 @@ func classify(c surfaces.Candidate) guard.Match {
 	if name == "" {
 		name = controlName(c)
 	}
-	return guard.ClassifyControl(c.Role, name)
+	return guard.ClassifyPlaced(c.Role, name, c.Path)
 }
 
 // doubleClick is the longest gap between two presses of one control that

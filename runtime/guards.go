@@ -69,7 +69,7 @@ func cardEvidence(s surfaces.Screen) (surfaces.Candidate, bool) {
 	}
 	if urlNamesPayment(s.URL) {
 		for _, c := range s.Candidates {
-			if guard.ClassifyControl(c.Role, c.Name).Class == guard.Payment {
+			if guard.ClassifyPlaced(c.Role, c.Name, c.Path).Class == guard.Payment {
 				return c, true
 			}
 		}
@@ -116,7 +116,7 @@ func hasPassword(s surfaces.Screen) bool {
 // reads as irreversible or payment ends the run with guard_refused, unless
 // the running step is the stop_before that gates it.
 func (r *runner) refuse(c surfaces.Candidate) error {
-	m := guard.ClassifyControl(c.Role, c.Name)
+	m := guard.ClassifyPlaced(c.Role, c.Name, c.Path)
 	if m.Class == guard.None {
 		return nil
 	}

@@ -319,7 +319,7 @@ func primaryControl(c *card) (surfaces.Candidate, bool) {
 		}
 	}
 	for _, x := range c.cands {
-		if x.Role == "button" && usable(x) && guard.ClassifyControl(x.Role, x.Name).Class == guard.None {
+		if x.Role == "button" && usable(x) && guard.ClassifyPlaced(x.Role, x.Name, x.Path).Class == guard.None {
 			return x, true
 		}
 	}

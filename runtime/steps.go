@@ -647,7 +647,7 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 		if !pressable(c) {
 			continue
 		}
-		if guard.GatedBy(text, c.Name) || guard.ClassifyControl(c.Role, c.Name).Class != guard.None {
+		if guard.GatedBy(text, c.Name) || guard.ClassifyPlaced(c.Role, c.Name, c.Path).Class != guard.None {
 			gated = append(gated, c)
 		} else {
 			rest = append(rest, c)
@@ -667,7 +667,7 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 			"found no control that would do %q", text)
 	}
 	c := *opt.Candidate
-	m := guard.ClassifyControl(c.Role, c.Name)
+	m := guard.ClassifyPlaced(c.Role, c.Name, c.Path)
 	named := withGroup(c)
 	target := &StopTarget{Path: s.Path, Control: named, Class: m.Class.String(), Reason: "stop_before"}
 	if !r.opts.Approve {
