@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -123,7 +124,7 @@ func (f *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		acted := f.acted[step]
 		f.mu.Unlock()
-		answer = map[string]any{"probability": judgeByWords(user, strings.HasPrefix(step, "do "), acted)}
+		answer = map[string]any{"probability": judgeByWords(user, acted)}
 	}
 	if f.wire == "openai" {
 		content, _ := json.Marshal(answer)
@@ -233,13 +234,14 @@ func chooseByWords(prompt string, enum []any) map[string]any {
 
 // judgeByWords gives a high probability when every word of the statement
 // is in the screen part of the prompt, a low one otherwise, and the
-// complement for a negated statement ("not …"). The intent of a do step
-// holds once acted, never before.
-func judgeByWords(prompt string, intent, acted bool) float64 {
-	text := promptLine(prompt, "Statement: ")
-	negated := strings.HasPrefix(text, "not ")
+// complement for a question asked the other way ("Is it false that …",
+// "… NOT been reached yet"). A do step's goal is reached once acted, never
+// before. It reads the prompt as a model would: the wording of the
+// question, not the flow's step kind.
+func judgeByWords(prompt string, acted bool) float64 {
+	text, goal, negated := statementOf(prompt)
 	p := judgeWords(prompt, wordsOf(text))
-	if intent {
+	if goal {
 		p = 0.05
 		if acted {
 			p = 0.95
@@ -249,6 +251,32 @@ func judgeByWords(prompt string, intent, acted bool) float64 {
 		return 1 - p
 	}
 	return p
+}
+
+// statementOf finds what a judgement prompt asks about, and how: a plain
+// statement, a goal of a do step, or either asked negated.
+func statementOf(prompt string) (text string, goal, negated bool) {
+	if t := promptLine(prompt, "Statement: "); t != "" {
+		return t, false, false
+	}
+	q := promptLine(prompt, "Question: ")
+	for _, form := range []struct {
+		prefix, suffix string
+		goal, negated  bool
+	}{
+		{"Has this goal of the step NOT been reached yet: ", "?", true, true},
+		{"Has this goal of the step been reached: ", "?", true, false},
+		{"Is it false that ", " on the screen below?", false, true},
+	} {
+		if rest, ok := strings.CutPrefix(q, form.prefix); ok {
+			t, err := strconv.Unquote(strings.TrimSuffix(rest, form.suffix))
+			if err != nil {
+				return "", false, false
+			}
+			return t, form.goal, form.negated
+		}
+	}
+	return "", false, false
 }
 
 // judgeWords is 0.95 when every word of statement is on the screen part of

@@ -58,3 +58,33 @@ func BenchmarkQuestionPrompt(b *testing.B) {
 		questionPrompt(q, nil)
 	}
 }
+
+// Ranking a 2,000-candidate screen (a long results page), as Narrow does
+// before every question about it.
+func BenchmarkRank2000(b *testing.B) {
+	s := bigScreen(667)
+	q := Question{ID: "1/target", Purpose: PurposeTarget, Ask: "save the enamel mug colour 420 for later", Screen: BriefOf(s)}
+	for _, c := range s.Candidates {
+		q.Options = append(q.Options, OptionOf(c))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Rank(q)
+	}
+}
+
+// Choosing among 20 options narrowed from a 2,000-candidate screen: the
+// local decider reads the whole screen for groups and anchors.
+func BenchmarkChoose2000(b *testing.B) {
+	s := bigScreen(667)
+	q := Question{ID: "1/target", Purpose: PurposeTarget, Ask: "save the enamel mug colour 420 for later", Screen: BriefOf(s)}
+	for _, c := range s.Candidates {
+		q.Options = append(q.Options, OptionOf(c))
+	}
+	q = Narrow(q, MaxOptions)
+	l := NewLocal()
+	b.ReportAllocs()
+	for b.Loop() {
+		l.Choose(context.Background(), q)
+	}
+}

@@ -17,19 +17,20 @@
 // The runtime builds questions from a screen with [BriefOf], [OptionOf]
 // (a candidate) and [LineOption] (a context line), brings a screen's
 // candidates down to [MaxOptions] with [Narrow] (the local scorer, [Rank]),
-// and asks. A `do` step asks whether its intent is achieved by judging a
-// [Statement] whose Step starts with "do "; [ActIntent] names the intents
-// ("continue", "go to the cart") that only a change of screen can prove.
+// and asks ([Anchored] first keeps only the options in the group that
+// names the step's entity). A `do` step asks whether its goal is reached
+// by judging a [Statement] with Goal set, and its negation with Negated
+// set (a Step starting "do " and a Text starting "not " are read the same
+// way); [ActIntent] names the intents ("continue", "go to the cart") that
+// only a change of screen can prove.
 //
 // Providers, chosen by [New] from a spec:
 //
-//   - "local" (the default, [NewLocal]): no network, deterministic. Word
-//     overlap with stemming, a synonym table, role hints from the step's
-//     verbs, label/placeholder/context proximity, exact option and value
-//     matches; conditions are judged from their content words, quoted
-//     values and numbers found on the screen, negation-aware. [Rank] and
-//     [Narrow] expose its scorer so the runtime can bring a screen's
-//     candidates down to [MaxOptions] before any provider is asked.
+//   - "local" (the default, [NewLocal]): no network, deterministic; the
+//     pipeline below. [Rank] and [Narrow] expose its scorer so the runtime
+//     can bring a screen's candidates down to [MaxOptions] before any
+//     provider is asked, and [Anchored] its anchors, so no provider is
+//     offered the look-alike in another card.
 //   - "openai:MODEL": any OpenAI-compatible chat-completions server
 //     (OPENAI_BASE_URL, OPENAI_API_KEY, or [Options]); answers are
 //     constrained by a JSON schema whose key is an enum of the offered keys.
@@ -59,12 +60,63 @@
 //   - Every provider is deterministic for a given input where the model is
 //     (temperature 0); local and script are deterministic always.
 //
-// Tuned numbers of the local decider (against the fixture sites' screens in
-// testdata/screens, captured by the browser surface, and the hand-made
-// screens of the tests): it answers none below [ChooseBar] (0.3); a
-// judgement maps the weighted share of the condition's terms found in the
-// best group of the screen through a smooth step from 0.4 (p 0.03) to 0.9
-// (p 0.97), the whole screen counting 0.9 of a group; a missing count,
-// value or predicate ("applied") caps it at 0.1 or less. The runtime's bar
-// for "holds" is 0.75.
+// # The local decider
+//
+// A question goes through five stages, one file each, each stage's result
+// computed once and passed forward (choose.go's pass):
+//
+//  1. Frame (frame.go). The ask is parsed once: its verbs, its content
+//     words, the directions its qualifiers take (all/only the required,
+//     accept/reject, on/off, show/hide, more/less, next/previous), the
+//     anchor entity that places the target ("from Acme", "of Dune", "on
+//     the card \"Third plan\""), an ordinal ("the second", "the last"),
+//     a field named only by its kind ("the text field", "the options"), a
+//     step over a set ("untick every topic except Product news").
+//  2. Describe (describe.go). Every option once: its own name (for an
+//     icon-only control, what the icon means: trash → delete, ⋯ → more
+//     menu, arrow right → next, × → close; for an unnamed box or radio,
+//     the text beside it), its other texts with their weights, its
+//     directions, its group and the group's first line, its field kind
+//     and whether it is the only one of that kind.
+//  3. Score (score.go, anchor.go). Word overlap (recall counted twice
+//     over precision, fields weighted: name 1, placeholder 0.8,
+//     description and value 0.6, ancestors 0.45, the group's words 0.35),
+//     then matches (an exact value scores 0.9 plus a tenth of the ask's
+//     score, so the group still tells two equal values apart; the only
+//     field of a named kind 0.9; in a read, the only value of the wanted
+//     kind in the anchored group 0.7) and vetoes: an option whose words
+//     take the opposite direction of a qualifier keeps 0.2 of its score,
+//     one outside the innermost group whose text names the anchor keeps
+//     0.25, one the step excepts 0.2.
+//  4. Choose (choose.go). None below [ChooseBar] (0.3). Options within
+//     0.02 of the best are a tie: the answer is none with their keys in
+//     Choice.Ambiguous, unless the step gives an ordinal (counted among
+//     options of the best one's role within 0.15 of it, or among the
+//     items of the one list on the screen when no option says the
+//     step's words), asks for every member of a set, or reads one text
+//     shown twice alike. A tie is never broken by page order.
+//  5. Explain (explain.go). Choice.Why says what the chosen option met
+//     and where it sits; Choice.Others say why the next three lost.
+//
+// A statement is judged as predicates the screen asserts (judge.go,
+// judge_terms.go, judge_screen.go, judge_exist.go). Its terms are content
+// words, values that must appear as written, counts tied to their noun,
+// shapes (dialog, form, list) and states (on, off, selected); the
+// predicate (a participle, or the word after "is") must be stated by a
+// clause of text that neither denies it ("No refund requested yet") nor
+// only promises or instructs it ("when the report is ready", "To have no
+// saved addresses, …"), and that is no attribute ("Archived invoices
+// stay searchable"); on a control that offers the act ("Archive", "Show
+// archived") it counts a quarter. A clause that denies the predicate
+// caps the statement at 0.05. The best group's weighted coverage maps
+// through a smooth step from 0.4 (p 0.03) to 0.9 (p 0.97), the whole
+// screen counting 0.9 of a group. A claim that a list is empty holds when
+// a clause says so (0.95), fails on a count above zero or list items
+// under a heading naming it (0.05), and is unsure (0.5) otherwise. A goal
+// is judged by its verb's participle ("renew" → "renewed"), a box's
+// state, an emptied list or a set's boxes, and, below the bar, by the
+// texts the step's actions made appear (Statement.Done). A negated
+// statement's probability is one minus the plain one. The runtime's bar
+// for "holds" is 0.75, and the local decider reads a goal's Done list only
+// below it.
 package decide

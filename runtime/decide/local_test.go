@@ -2,6 +2,7 @@ package decide
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"sync"
 	"testing"
@@ -152,7 +153,7 @@ func TestLocalConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for j := 0; j < 20; j++ {
-				if ch, _ := l.Choose(context.Background(), q); ch != want {
+				if ch, _ := l.Choose(context.Background(), q); !reflect.DeepEqual(ch, want) {
 					errs <- "choice " + ch.Key
 					return
 				}

@@ -132,15 +132,6 @@ func (p *openAI) Judge(ctx context.Context, s Statement) (Judgement, error) {
 	return j, nil
 }
 
-func firstNonEmpty(vs ...string) string {
-	for _, v := range vs {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // unfence drops a Markdown code fence some compatible servers put around
 // JSON content even under a schema; what is inside must still be JSON.
 func unfence(s string) string {

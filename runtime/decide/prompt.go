@@ -61,19 +61,58 @@ func questionPrompt(q Question, m *guard.Masker) prompt {
 	if q.Value != "" {
 		b.WriteString("Value sought: " + strconv.Quote(clip(m.Mask(q.Value), MaxStepLen)) + "\n")
 	}
+	if q.Anchor != "" {
+		b.WriteString("It sits in the group that names " + strconv.Quote(clip(m.Mask(q.Anchor), MaxLabelLen)) + ". The options below are the controls of that group.\n")
+	}
 	b.WriteString("Answer with exactly one of the option keys, or \"none\", and your confidence from 0 to 1.\n")
 	wrapUntrusted(&b, data.String())
 	return prompt{system: systemPrompt, user: b.String(), keys: keys}
 }
 
-// statementPrompt renders s for a model.
+// MaxDoneLines caps the lines of a statement's Done list shown to a model.
+const MaxDoneLines = 12
+
+// statementPrompt renders s for a model. A goal is asked as whether it has
+// been reached, with what the step did so far; a negation as a sentence
+// ("Is it false that …"), never as "not <text>".
 func statementPrompt(s Statement, m *guard.Masker) prompt {
 	var data strings.Builder
 	writeBrief(&data, s.Screen, m, true)
+	text, goal, negated := readStatement(s)
+	text = oneLine(clip(m.Mask(text), MaxStepLen))
 	var b strings.Builder
 	b.WriteString("Step of the flow: " + oneLine(clip(m.Mask(s.Step), MaxStepLen)) + "\n")
-	b.WriteString("Statement: " + oneLine(clip(m.Mask(s.Text), MaxStepLen)) + "\n")
-	b.WriteString("How likely is the statement true of the screen below? Answer with a probability from 0 to 1.\n")
+	switch {
+	case goal && negated:
+		b.WriteString("Question: Has this goal of the step NOT been reached yet: " + strconv.Quote(text) + "?\n")
+	case goal:
+		b.WriteString("Question: Has this goal of the step been reached: " + strconv.Quote(text) + "?\n")
+	case negated:
+		b.WriteString("Question: Is it false that " + strconv.Quote(text) + " on the screen below?\n")
+	default:
+		b.WriteString("Statement: " + text + "\n")
+	}
+	if goal {
+		b.WriteString("A goal is reached only when the screen states its result (a status line, a changed state, " +
+			"an empty list) or an action of the step below caused it; a control that offers the act is no evidence.\n")
+		if len(s.Done) > 0 {
+			b.WriteString("Done so far:\n")
+			for i, d := range s.Done {
+				if i == MaxDoneLines {
+					fmt.Fprintf(&b, "  (%d more actions not shown)\n", len(s.Done)-i)
+					break
+				}
+				b.WriteString("  - " + oneLine(clip(m.Mask(d), MaxLineLen)) + "\n")
+			}
+		} else {
+			b.WriteString("Done so far: nothing yet.\n")
+		}
+	}
+	if goal || negated {
+		b.WriteString("Answer with the probability from 0 to 1 that the answer is yes.\n")
+	} else {
+		b.WriteString("How likely is the statement true of the screen below? Answer with a probability from 0 to 1.\n")
+	}
 	wrapUntrusted(&b, data.String())
 	return prompt{system: systemPrompt, user: b.String()}
 }
@@ -140,8 +179,9 @@ func choiceSchema(keys []string) map[string]any {
 		"properties": map[string]any{
 			"key":        map[string]any{"type": "string", "enum": keys, "description": "the chosen option key, or none"},
 			"confidence": map[string]any{"type": "number", "description": "confidence from 0 to 1"},
+			"why":        whySchema,
 		},
-		"required":             []string{"key", "confidence"},
+		"required":             []string{"key", "confidence", "why"},
 		"additionalProperties": false,
 	}
 }
@@ -151,18 +191,35 @@ func judgementSchema() map[string]any {
 	return map[string]any{
 		"type": "object",
 		"properties": map[string]any{
-			"probability": map[string]any{"type": "number", "description": "probability from 0 to 1 that the statement is true"},
+			"probability": map[string]any{"type": "number", "description": "probability from 0 to 1 that the answer is yes"},
+			"why":         whySchema,
 		},
-		"required":             []string{"probability"},
+		"required":             []string{"probability", "why"},
 		"additionalProperties": false,
 	}
 }
+
+// whySchema is the answer's why: a few words, or null, so a model that
+// has nothing to say spends one token.
+var whySchema = map[string]any{"type": []string{"string", "null"}, "description": "what decided it, in at most 12 words, or null"}
+
+// maxWhyLen caps a model's why, in characters.
+const maxWhyLen = 200
 
 // answer is what a model returns, in either shape.
 type answer struct {
 	Key         *string  `json:"key"`
 	Confidence  *float64 `json:"confidence"`
 	Probability *float64 `json:"probability"`
+	Why         *string  `json:"why"`
+}
+
+// why is the answer's why, one line and clipped.
+func (a answer) why() string {
+	if a.Why == nil {
+		return ""
+	}
+	return clip(oneLine(*a.Why), maxWhyLen)
 }
 
 // toChoice reads a model's answer for q: a key that was not offered (or
@@ -178,15 +235,15 @@ func (a answer) toChoice(q Question, m *guard.Masker) (Choice, error) {
 	for _, o := range q.Options {
 		// Keys were masked on the way out; compare the same way.
 		if *a.Key == o.Key || *a.Key == m.Mask(o.Key) {
-			return Choice{Key: o.Key, Confidence: conf}, nil
+			return Choice{Key: o.Key, Confidence: conf, Why: a.why()}, nil
 		}
 	}
-	return Choice{}, nil
+	return Choice{Why: a.why()}, nil
 }
 
 func (a answer) toJudgement() (Judgement, error) {
 	if a.Probability == nil {
 		return Judgement{}, fmt.Errorf("answer has no probability")
 	}
-	return Judgement{Probability: clamp01(*a.Probability)}, nil
+	return Judgement{Probability: clamp01(*a.Probability), Why: a.why()}, nil
 }

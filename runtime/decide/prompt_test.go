@@ -76,3 +76,31 @@ func TestPromptIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A model reads a goal as a goal with what the step did, and a negation
+// as a sentence, never as "not <text>".
+func TestStatementPromptReadsGoalsAndNegations(t *testing.T) {
+	s := Statement{ID: "3/judge", Step: `do "open the settings"`, Text: "open the settings", Goal: true,
+		Done: []string{`pressed link "Settings": appeared heading "Settings"`}}
+	for _, tc := range []struct {
+		st         Statement
+		want, deny []string
+	}{
+		{s, []string{`Has this goal of the step been reached: "open the settings"?`, "Done so far:", `pressed link "Settings"`}, []string{"not open"}},
+		{func() Statement { n := s; n.Negated = true; return n }(), []string{`NOT been reached yet: "open the settings"`}, []string{"not open"}},
+		{Statement{ID: "3/judge:not", Step: `do "open the settings"`, Text: "not open the settings"}, []string{`NOT been reached yet: "open the settings"`, "Done so far: nothing yet."}, []string{"not open"}},
+		{Statement{ID: "4/judge", Step: `verify "the cart is empty"`, Text: "the cart is empty", Negated: true}, []string{`Is it false that "the cart is empty"`}, []string{"Statement: not"}},
+	} {
+		u := statementPrompt(tc.st, nil).user
+		for _, w := range tc.want {
+			if !strings.Contains(u, w) {
+				t.Errorf("prompt for %+v lacks %q:\n%s", tc.st.Text, w, u)
+			}
+		}
+		for _, d := range tc.deny {
+			if strings.Contains(u, d) {
+				t.Errorf("prompt for %+v holds %q:\n%s", tc.st.Text, d, u)
+			}
+		}
+	}
+}

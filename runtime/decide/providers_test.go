@@ -152,7 +152,7 @@ func TestOpenAIWireFormat(t *testing.T) {
 		if got := strs(path(schema, "properties", "key", "enum")); !slices.Equal(got, []string{"e1", "e2", "e3", "none"}) {
 			t.Errorf("key enum = %v", got)
 		}
-		if path(schema, "additionalProperties") != false || len(path(schema, "required").([]any)) != 2 {
+		if path(schema, "additionalProperties") != false || len(path(schema, "required").([]any)) != 3 {
 			t.Errorf("schema = %v", schema)
 		}
 		openAIReply(w, "```json\n{\"key\":\"e2\",\"confidence\":0.9}\n```")

@@ -123,6 +123,10 @@ type Question struct {
 	// of a `choose`, the typed text whose suggestion is wanted. Exact matches
 	// on it win. Empty for secrets.
 	Value string `json:"value,omitempty"`
+	// Anchor is the entity whose group [Anchored] placed the options in
+	// ("Mia", "March 2025"): the options left are in it, and the step's
+	// other words say which of them is meant. Empty when not placed.
+	Anchor string `json:"anchor,omitempty"`
 	// Options are the offered answers, at most [MaxOptions].
 	Options []Option `json:"options"`
 	// Screen is the page the question is about.
@@ -318,4 +322,16 @@ func clamp01(x float64) float64 {
 		return 1
 	}
 	return x
+}
+
+// firstNonEmpty returns the first of vs that is not empty: an option's own
+// name before its label and placeholder, an explicit setting before the
+// environment's.
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
 }

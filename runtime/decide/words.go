@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -180,8 +181,29 @@ func isWordByte(c byte) bool {
 
 // rawWords splits normalized text into words of letters and digits; the
 // symbols +, −, × and ✕ count as words (icon-only steppers and close
-// buttons are named by them).
+// buttons are named by them). The result is shared and clipped to its
+// length: append to it freely, never assign into it.
 func rawWords(text string) []string {
+	if v, ok := rawCache.Load(text); ok {
+		return v.([]string)
+	}
+	ws := slices.Clip(rawWordsUncached(text))
+	if rawCacheSize.Add(1) > wordCacheMax {
+		rawCache.Clear()
+		rawCacheSize.Store(0)
+	}
+	rawCache.Store(text, ws)
+	return ws
+}
+
+// rawCache keeps the raw words of texts seen lately, as wordCache keeps
+// their content words.
+var (
+	rawCache     sync.Map // string → []string
+	rawCacheSize atomic.Int64
+)
+
+func rawWordsUncached(text string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {

@@ -1,0 +1,142 @@
+package decide
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Stage 6 of the local decider: the short phrases that say why, for the
+// trace and a failing step's hint. They name the option as a person sees
+// it (role, name, the group it sits in) and the words of the step it met
+// or contradicted.
+
+// whyChosen says why option i was chosen.
+func (p *pass) whyChosen(i int) string {
+	r := p.rs[i]
+	var b strings.Builder
+	b.WriteString(p.show(i))
+	switch {
+	case r.exact:
+		b.WriteString(" equals the value")
+	case r.kind:
+		b.WriteString(" is the only " + kindName(p.f.kind) + " offered")
+	case r.value:
+		b.WriteString(" holds the value the step reads")
+	default:
+		if m := p.matched(i); m != "" {
+			b.WriteString(" matches " + m)
+		}
+	}
+	if p.in != nil {
+		b.WriteString(", in the group naming " + strconv.Quote(p.f.anchor))
+	}
+	return b.String()
+}
+
+// whyLost says why option i lost to chosen (-1: nothing was chosen).
+func (p *pass) whyLost(i, chosen int) string {
+	r := p.rs[i]
+	switch {
+	case r.excepted:
+		return p.show(i) + " is one the step excepts"
+	case r.outside:
+		return p.show(i) + " is not in the group naming " + strconv.Quote(p.f.anchor)
+	case r.conflict != 0:
+		return p.show(i) + " says " + polarityName[opposite[r.conflict]] + ", the step says " + polarityName[r.conflict]
+	case chosen >= 0 && p.rs[chosen].raw-r.raw <= tieMargin:
+		return p.show(i) + " looks the same; the step picked the other by its position"
+	case chosen < 0 && clamp01(r.raw) >= ChooseBar && p.rs[p.order[0]].raw-r.raw <= tieMargin:
+		return p.show(i) + " ties with the best; nothing in the step tells them apart"
+	case clamp01(r.raw) < ChooseBar:
+		if m := p.matched(i); m != "" {
+			return p.show(i) + " matches only " + m
+		}
+		return p.show(i) + " matches no word of the step"
+	}
+	return p.show(i) + " matches less of the step (" + strconv.FormatFloat(clamp01(r.raw), 'f', 2, 64) + ")"
+}
+
+// whyNone says why no option reached the bar.
+func (p *pass) whyNone() string {
+	best := p.order[0]
+	return "no option matches well enough; best " + p.show(best) + " (" + strconv.FormatFloat(clamp01(p.rs[best].raw), 'f', 2, 64) + ")"
+}
+
+// whyTie says which look-alikes nothing in the step tells apart.
+func (p *pass) whyTie(tied []int) string {
+	var names []string
+	for i, j := range tied {
+		if i == 3 {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, p.show(j))
+	}
+	return "ambiguous: " + strings.Join(names, " or ") + "; nothing in the step tells them apart (name the card, row or item, or say first/last)"
+}
+
+// whyOrdinal says which of the look-alikes an ordinal took.
+func (p *pass) whyOrdinal(i, k, n int) string {
+	return p.show(i) + " is number " + strconv.Itoa(k+1) + " of " + strconv.Itoa(n) + " matching options, as the step counts"
+}
+
+// whyOrdinalMissing says that the ordinal counts past the matching options.
+func (p *pass) whyOrdinalMissing(n int) string {
+	return "the step counts past the " + strconv.Itoa(n) + " matching options"
+}
+
+// show names option i: role "name" in its group.
+func (p *pass) show(i int) string {
+	d := &p.ds[i]
+	o := d.opt
+	var s string
+	switch {
+	case o.Candidate != nil:
+		name := firstNonEmpty(o.Candidate.Name, o.Candidate.Label, o.Candidate.Placeholder)
+		if d.icon != "" {
+			name += " (" + d.icon + " icon)"
+		}
+		s = o.Candidate.Role + " " + strconv.Quote(clip(name, 50))
+	case o.Line != nil:
+		s = "text " + strconv.Quote(clip(o.Line.Text, 50))
+	default:
+		s = strconv.Quote(clip(o.Label, 50))
+	}
+	if g := d.groupLabel(); g != "" && o.Line == nil {
+		s += " in " + clip(g, 60)
+	}
+	return s
+}
+
+// matched lists the step's words that option i's texts hold, quoted.
+func (p *pass) matched(i int) string {
+	d := &p.ds[i]
+	ask := p.f.words
+	if p.in != nil {
+		ask = p.f.object
+	}
+	var got []string
+	for _, w := range ask {
+		for _, f := range d.fields {
+			if matchIn(w, f.words) >= 0.6 {
+				got = append(got, w.raw)
+				break
+			}
+		}
+	}
+	if len(got) == 0 {
+		return ""
+	}
+	return strconv.Quote(strings.Join(got, " "))
+}
+
+// kindName is how a field kind reads.
+func kindName(k string) string {
+	switch k {
+	case "radio":
+		return "group of options"
+	case "text":
+		return "text field"
+	}
+	return k + " field"
+}
