@@ -105,7 +105,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			}
 		}
 		moves := r.moves(scr, banned)
-		q := decide.Narrow(r.question(scr, "target", intent, "", offer), decide.MaxOptions-len(moves))
+		q, _ := decide.Anchored(r.question(scr, "target", intent, "", offer))
+		q = decide.Narrow(q, decide.MaxOptions-len(moves))
 		q.Options = append(q.Options, moves...)
 		opt, err := r.choose(ctx, q)
 		if err != nil {
@@ -174,7 +175,9 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				idle = 0
 				worked[identity(c)] = c.Summary()
 				last = identity(c)
-				done = append(done, effectLine(c, change, out.Requests))
+				if len(done) < decide.MaxDoneLines {
+					done = append(done, effectLine(c, change, out.Requests))
+				}
 				if counts && countShown(after, c, intent) {
 					st.report.Note = "done: the group of " + c.Summary() + " shows the number the step asks for"
 					return nil

@@ -14,54 +14,6 @@ import (
 	"flow/surfaces"
 )
 
-// read stores the text that answers WHAT, parsed to the declared type.
-func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
-	what, err := r.text(fr, s.Text)
-	if err != nil {
-		return err
-	}
-	scr, err := r.observe(ctx)
-	if err != nil {
-		return err
-	}
-	q := r.question(scr, "text", what, "", nil)
-	texts := map[string]string{}
-	for _, l := range scr.Context {
-		q.Options = append(q.Options, decide.LineOption(l))
-		texts[l.Ref] = l.Text
-	}
-	for _, c := range scr.Candidates {
-		t := c.Value
-		if t == "" {
-			t = c.Name
-		}
-		if strings.TrimSpace(t) == "" || c.InputType == "password" {
-			continue
-		}
-		q.Options = append(q.Options, decide.OptionOf(c))
-		texts[c.Ref] = t
-	}
-	opt, err := r.choose(ctx, q)
-	if err != nil {
-		return err
-	}
-	if opt == nil {
-		return fail("describe the text with words shown next to it ("+screenHint(scr)+")", "found no text that answers %q", what)
-	}
-	text := texts[opt.Key]
-	typ := s.As
-	if typ == "" {
-		typ = plan.TypeText
-	}
-	v, err := stdlib.ParseAs(string(typ), text, r.clock.Now())
-	if err != nil {
-		return fail("read a text that shows "+article(typ)+", or read it as text", "%q is not %s: %v", clipText(text, 80), article(typ), err)
-	}
-	fr.vars[s.Into] = v
-	r.cur.report.Note = s.Into + " = " + strconv.Quote(clipText(plan.Render(v), 80))
-	return nil
-}
-
 func article(t plan.Type) string {
 	if strings.ContainsRune("aeiou", rune(t[0])) {
 		return "an " + string(t)

@@ -493,6 +493,9 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 	if len(q.Options) == 0 {
 		return nil, nil
 	}
+	// A step that names an entity ("follow Mia", "in the row \"March\"")
+	// places its answer in the group naming it, for every provider.
+	q, _ = decide.Anchored(q)
 	q = decide.Narrow(q, decide.MaxOptions)
 	if err := r.decision(); err != nil {
 		return nil, err
@@ -634,7 +637,11 @@ func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decid
 		if err := r.decision(); err != nil {
 			return 0, err
 		}
-		r.emit(Event{Kind: EventAsked, Question: st.ID, Text: st.Text})
+		text := st.Text
+		if st.Negated {
+			text = "not: " + text
+		}
+		r.emit(Event{Kind: EventAsked, Question: st.ID, Text: text})
 		j, err := r.dec.Judge(ctx, st)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -652,7 +659,7 @@ func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decid
 	}
 	neg := st
 	neg.ID += ":not"
-	neg.Text = "not " + st.Text
+	neg.Negated = true
 	q, err := ask(neg)
 	if err != nil {
 		return 0, err

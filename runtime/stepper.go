@@ -81,6 +81,37 @@ func stepperCount(s surfaces.Screen, dec, inc int) (int, bool) {
 	return 0, false
 }
 
+// stepperCounts maps the ref of each text line that is a stepper's count
+// to what the stepper counts: the words its two buttons share once the
+// lowering and raising words are gone ("Decrease quantity" and "Increase
+// quantity" count the quantity), or "count".
+func stepperCounts(s surfaces.Screen) map[string]string {
+	out := map[string]string{}
+	for _, st := range steppers(s) {
+		for _, l := range s.Context {
+			if l.Next != st.at || l.Frame != st.inc.Frame || !countText.MatchString(l.Text) {
+				continue
+			}
+			inc := map[string]bool{}
+			for _, w := range strings.Fields(strings.ToLower(raiseName.ReplaceAllString(st.inc.Name, " "))) {
+				inc[w] = true
+			}
+			var shared []string
+			for _, w := range strings.Fields(strings.ToLower(lowerName.ReplaceAllString(st.dec.Name, " "))) {
+				if inc[w] {
+					shared = append(shared, w)
+				}
+			}
+			name := strings.Join(shared, " ")
+			if name == "" {
+				name = "count"
+			}
+			out[l.Ref] = name
+		}
+	}
+	return out
+}
+
 func firstNumber(s string) (int, bool) {
 	m := countText.FindString(s)
 	if m == "" {

@@ -94,7 +94,41 @@ var (
 // written weekday picks among the years where it matches), so "Sat 2 Jan"
 // read on 30 December is in the next year. A zero ref makes relative forms
 // and dates without a year an error. Clock times in the text are ignored.
+//
+// A text of several parts ("Order A-3103 · Arrives Thursday 13 March 2025")
+// that does not read as one date is read part by part, split at middle
+// dots, bullets, bars and semicolons: the date is the one the parts agree
+// on, and parts that hold none are passed over.
 func ParseDate(text string, ref time.Time) (Date, error) {
+	d, err := parseDate(text, ref)
+	if err == nil {
+		return d, nil
+	}
+	parts := dateParts.Split(text, -1)
+	if len(parts) < 2 {
+		return Date{}, err
+	}
+	found := false
+	for _, p := range parts {
+		pd, perr := parseDate(p, ref)
+		switch {
+		case perr != nil:
+		case found && pd != d:
+			return Date{}, parseErr("date", text, "it shows two dates, %s and %s", d, pd)
+		default:
+			d, found = pd, true
+		}
+	}
+	if !found {
+		return Date{}, err
+	}
+	return d, nil
+}
+
+// dateParts splits a line of several parts.
+var dateParts = regexp.MustCompile(`\s*[·•|;]\s*`)
+
+func parseDate(text string, ref time.Time) (Date, error) {
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "" {
 		return Date{}, parseErr("date", text, "the text is empty")

@@ -28,6 +28,8 @@ func TestParseDate(t *testing.T) {
 		{"1/2/2027", Date{2027, 2, 1}},
 		{"24.12.", Date{2026, 12, 24}},
 		{"24/12", Date{2026, 12, 24}},
+		{"Order A-3103 · Arrives Thursday 13 March 2025", Date{2025, 3, 13}},
+		{"Flight LH 1234 | Mon 5 Jan 2026 | Gate 12", Date{2026, 1, 5}},
 		{"24 Dec 2026", Date{2026, 12, 24}},
 		{"24 December 2026", Date{2026, 12, 24}},
 		{"24th December 2026", Date{2026, 12, 24}},
@@ -104,6 +106,8 @@ func TestParseDateErrors(t *testing.T) {
 		{"Friday", "", "needs a reference day"},
 		{"24 Dec", "", "no reference day"},
 		{"2026-12-24 25", "", "beside a full date"},
+		{"Sent 3 March 2025 · Due 17 March 2025", "", "two dates"},
+		{"Order 3103 · Gate 12", "", "no date found"},
 	}
 	for _, tt := range tests {
 		_, err := ParseDate(tt.in, time.Time{})

@@ -279,7 +279,7 @@
   }
   function q(s) { return JSON.stringify(s); }
   // pathLabel returns the path entry this element adds, or "".
-  const PATH_TAGS = new Set(["DIALOG", "MAIN", "NAV", "HEADER", "FOOTER", "ASIDE", "FORM", "FIELDSET", "SECTION", "LI", "TR", "ARTICLE"]);
+  const PATH_TAGS = new Set(["DIALOG", "MAIN", "NAV", "HEADER", "FOOTER", "ASIDE", "FORM", "FIELDSET", "SECTION", "LI", "TR", "ARTICLE", "TBODY"]);
   const CARD_CLASS = /(^|[\s_-])(card|tile|result|product|item)([\s_-]|$)/i;
   function pathLabel(el, tag, role, style) {
     if (!role && !PATH_TAGS.has(tag)) {
@@ -300,6 +300,13 @@
     if (role === "radiogroup" || role === "tablist" || role === "toolbar") return aria ? role + " " + q(aria) : role;
     if (tag === "FIELDSET" || role === "group" && aria) { const n = aria || headingIn(el); return n ? "group " + q(n) : ""; }
     if (tag === "SECTION" || role === "region") { const n = aria || ""; return n ? "region " + q(n) : ""; }
+    if (tag === "TBODY" || role === "rowgroup") {
+      // A table's row group headed by its own cell ("2025" over its
+      // months) names the rows under it, as a card's heading does.
+      const h = el.querySelector(':scope > tr > th[scope=rowgroup], :scope > tr:first-child > th[colspan]:only-child');
+      const n = aria || (h ? cap(collapse(h.textContent), 60) : "");
+      return n ? "rowgroup " + q(n) : "";
+    }
     if (tag === "LI" || role === "listitem" || tag === "TR" || role === "row") {
       const kind = tag === "TR" || role === "row" ? "row" : "listitem";
       let i = 1;
