@@ -400,6 +400,51 @@ func (r *providerRun) typedNickname() bool {
 	return false
 }
 
+// checkWording reads every request of a run as a model would and checks
+// that each asks a well-formed question: a do step's "is it done?" asks
+// whether its goal has been reached, with what the step did so far; a
+// negation reads as a sentence ("Is it false that …"), never as "not sign
+// in". It logs the requests' sizes.
+func checkWording(t *testing.T, wire string, reqs []modelRequest) {
+	t.Helper()
+	goals, negations, total, most := 0, 0, 0, 0
+	for i, q := range reqs {
+		var body any
+		if err := json.Unmarshal(q.body, &body); err != nil {
+			t.Fatalf("request %d is not JSON: %v", i+1, err)
+		}
+		at := []any{"messages", 1, "content"}
+		if wire == "anthropic" {
+			at = []any{"messages", 0, "content"}
+		}
+		user, _ := jsonAt(body, at...).(string)
+		step := promptLine(user, "Step of the flow: ")
+		text, goal, negated := statementOf(user)
+		switch {
+		case strings.Contains(user, "Statement: not "):
+			t.Errorf("request %d asks a negation as %q", i+1, promptLine(user, "Statement: "))
+		case text != "" && strings.HasPrefix(step, "do ") && !goal:
+			t.Errorf("request %d judges the do step %s as a statement, not as a goal:\n%s", i+1, step, user)
+		case goal && !strings.Contains(user, "Done so far:"):
+			t.Errorf("request %d asks about a goal without what the step did so far", i+1)
+		}
+		if goal {
+			goals++
+		}
+		if negated {
+			negations++
+		}
+		total += len(q.body)
+		most = max(most, len(q.body))
+	}
+	if goals == 0 || negations == 0 {
+		t.Errorf("%d goal and %d negated judgements: the run should ask both", goals, negations)
+	}
+	if len(reqs) > 0 {
+		t.Logf("%s: %d requests, %d bytes each on average (about %d tokens), the largest %d bytes", wire, len(reqs), total/len(reqs), total/len(reqs)/4, most)
+	}
+}
+
 // requestTexts returns the recorded requests' bodies and, apart, their
 // method, path and headers, named for error messages.
 func requestTexts(reqs []modelRequest) (bodies, headers map[string]string) {
@@ -452,6 +497,7 @@ func TestProviderSecrets(t *testing.T) {
 			if !r.typedNickname() {
 				t.Errorf("the nickname was not typed, so no screen showed it: %+v", r.result.Steps)
 			}
+			checkWording(t, wire, reqs)
 			sawScreenNickname := false
 			for i, q := range reqs {
 				wantPath, got, want := "/chat/completions", q.header.Get("Authorization"), "Bearer "+providerAPIKey

@@ -104,3 +104,34 @@ func TestStatementPromptReadsGoalsAndNegations(t *testing.T) {
 		}
 	}
 }
+
+// TestPromptSizeOnABigPage renders the requests a model gets about a page
+// of 2,000 controls (667 product cards): a do's target question narrowed
+// to MaxOptions, and its goal judged with the done list. Every request
+// stays within the caps whatever the page holds; the sizes are logged in
+// bytes and in tokens (about four bytes each for English text).
+func TestPromptSizeOnABigPage(t *testing.T) {
+	s := bigScreen(667) // 2,001 candidates, 667 lines
+	q := Question{ID: "4/target", Purpose: PurposeTarget, Step: `do "add the enamel mug colour 42 to the cart"`,
+		Ask: "add the enamel mug colour 42 to the cart", Screen: BriefOf(s)}
+	for _, c := range s.Candidates {
+		q.Options = append(q.Options, OptionOf(c))
+	}
+	q = Narrow(q, MaxOptions)
+	st := Statement{ID: "4/judge", Step: q.Step, Text: q.Ask, Goal: true, Screen: BriefOf(s),
+		Done: []string{`pressed button "Add to cart" in listitem #43: sent POST http://shop.test/api/cart; appeared: text "Added to cart"`}}
+	neg := st
+	neg.Negated = true
+	const maxBytes = 16 << 10 // 4,096 tokens or so
+	for name, p := range map[string]prompt{
+		"target question": questionPrompt(q, nil),
+		"goal judgement":  statementPrompt(st, nil),
+		"goal, negated":   statementPrompt(neg, nil),
+	} {
+		n := len(p.system) + len(p.user)
+		t.Logf("%s: %d bytes, about %d tokens", name, n, n/4)
+		if n > maxBytes {
+			t.Errorf("%s is %d bytes on a 2,000-control page, more than %d", name, n, maxBytes)
+		}
+	}
+}
