@@ -76,3 +76,22 @@ func TestBareCancelOnACardIsRefused(t *testing.T) {
 		t.Errorf("pressed %v, want nothing", p)
 	}
 }
+
+// A step that names one press is done by that press, whether or not the
+// page shows a change: the press is what it asked.
+func TestNamedPressIsDoneWithoutAVisibleChange(t *testing.T) {
+	src := `flow f "Nudge" {
+  browse "http://cards.test/people"
+  do "press Nudge on the card \"Mia Wong\""
+}
+`
+	o := run(t, setup{src: src, script: "cards.yaml", answers: `answers:
+  "2/judge": 0.1
+  "2/judge:not": 0.9
+  "2/target": [e2, e4]
+`})
+	o.want(t, runtime.Completed)
+	if p := pressed(o.sim); !slices.Equal(p, []string{"mianudge"}) {
+		t.Errorf("pressed %v, want Mia's Nudge alone", p)
+	}
+}

@@ -366,3 +366,38 @@ func TestPressReportsRequests(t *testing.T) {
 		t.Errorf("the form post sent %v, want a POST", got)
 	}
 }
+
+// TestScrolledOutOfItsBoxIsOffscreen: a control hidden by the scrolling
+// box around it is offscreen (scroll to reach it), not covered, and a
+// press reaches it; nothing is on top of it.
+func TestScrolledOutOfItsBoxIsOffscreen(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/scrollbox.html")
+	deva := find(t, sc, "button", "Deva: holiday photos")
+	if !deva.Has(surfaces.StateOffscreen) || deva.Has(surfaces.StateCovered) {
+		t.Fatalf("a button scrolled out of its box has states %v, want offscreen and not covered", deva.States)
+	}
+	if first := find(t, sc, "button", "Andria: lunch?"); first.Has(surfaces.StateOffscreen) || first.Has(surfaces.StateCovered) {
+		t.Errorf("a button in view has states %v", first.States)
+	}
+	if _, err := s.Act(testCtx(t), surfaces.Click(deva.Ref)); err != nil {
+		t.Fatalf("press: %v", err)
+	}
+	if !hasLine(observe(t, s), "opened Deva: holiday photos") {
+		t.Error("the press did not reach the button")
+	}
+}
+
+// TestSignIsNotFormatting: a field that drops the minus sign of what was
+// typed does not read back: -5 and 5 are other numbers.
+func TestSignIsNotFormatting(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/scrollbox.html")
+	out, err := s.Act(testCtx(t), surfaces.Fill(find(t, sc, "textbox", "Amount").Ref, "-5"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.ReadbackOK || out.Readback != "5" {
+		t.Errorf("typed -5, the field shows %q, read back ok=%v; want not ok", out.Readback, out.ReadbackOK)
+	}
+}

@@ -366,6 +366,20 @@
     return hit;
   }
 
+  // clippedBy reports whether an ancestor of el that scrolls or clips its
+  // content (overflow other than visible) hides el's centre: el is out
+  // of that container's view, not under another element.
+  function clippedBy(el, box) {
+    const cx = box.left + box.width / 2, cy = box.top + box.height / 2;
+    for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+      const r = a.getBoundingClientRect();
+      if (cx < r.left || cx > r.right || cy < r.top || cy > r.bottom) return true;
+    }
+    return false;
+  }
+
   function visibleBox(el, style) {
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0) return null;
@@ -484,7 +498,11 @@
           else {
             const cx = Math.min(Math.max(box.left + box.width / 2, 0), vw - 1 - ox);
             const cy = Math.min(Math.max(box.top + box.height / 2, 0), vh - 1 - oy);
-            if (hitTest(el, cx, cy)) st.push("covered");
+            const hit = hitTest(el, cx, cy);
+            // Hidden by a scrolled container around it (a list that
+            // scrolls, a fixed-height inbox): scrolling brings it into
+            // view, nothing is on top of it.
+            if (hit) st.push(clippedBy(el, box) ? "offscreen" : "covered");
           }
           const it = {
             ref: refFor(el), role: role || (el.isContentEditable ? "textbox" : "generic"), name,
@@ -610,7 +628,7 @@
     let box = targetBox(el);
     if (!box) return { error: "not rendered" };
     const vw = el.ownerDocument.defaultView.innerWidth, vh = el.ownerDocument.defaultView.innerHeight;
-    if (box.top < 0 || box.bottom > vh || box.left < 0 || box.right > vw) {
+    if (box.top < 0 || box.bottom > vh || box.left < 0 || box.right > vw || clippedBy(el, box)) {
       clickHost(el).scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
       box = targetBox(el);
     }
@@ -696,7 +714,9 @@
     // compared here so a secret's value never has to leave the page.
     const squash = (s) => String(s).toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
     const ok = norm(got) === norm(value);
-    const formatted = !ok && squash(value) !== "" && squash(got) === squash(value);
+    // A sign is no formatting: "-5" that reads back "5" is another number.
+    const negative = (s) => /^\s*[-−–]/.test(String(s));
+    const formatted = !ok && squash(value) !== "" && squash(got) === squash(value) && negative(got) === negative(value);
     const pw = el.tagName === "INPUT" && el.type === "password";
     return { ok: ok || formatted, formatted, value: secret || pw ? "" : got };
   }
