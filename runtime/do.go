@@ -70,6 +70,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	}
 	st := r.cur
 	banned := map[string]bool{}
+	revealed := map[string]bool{} // tabs and sections opened to look for the target
 	// pressed maps role and name of every control pressed in this step to
 	// the group it was pressed in: its look-alikes elsewhere are off limits.
 	pressed := map[string]string{}
@@ -127,6 +128,20 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		if opt == nil {
 			if len(worked) > 0 {
 				return r.doneByEffect(worked, "no other control leads further")
+			}
+			if c, ok := nextReveal(scr, revealed, banned); ok {
+				// Nothing on the screen leads there: look behind the next
+				// tab or section that hides part of the page.
+				revealed[identity(c)] = true
+				acted = true
+				if err := r.refuse(c); err != nil {
+					return err
+				}
+				if _, err := r.act(ctx, surfaces.Click(c.Ref), withGroup(c)); err != nil && !recoverable(err) {
+					return err
+				}
+				notes = append(notes, "opened "+c.Summary()+" to look for it")
+				continue
 			}
 			return r.doEnd(ctx, intent, notes, done, "the decider found no control that leads there")
 		}
@@ -200,6 +215,21 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 	}
 	return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+}
+
+// nextReveal is the first control in reading order that shows a part of
+// the page now hidden and was not opened yet in this step: a tab not
+// selected, or a section header that is collapsed (a tab of an accordion).
+// Opening one changes what is shown, never what is stored.
+func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.Candidate, bool) {
+	for _, c := range s.Candidates {
+		if c.Role != "tab" || c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) ||
+			c.Has(surfaces.StateDisabled) || c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] {
+			continue
+		}
+		return c, true
+	}
+	return surfaces.Candidate{}, false
 }
 
 // lookAlike reports whether c has the role and name of a control pressed

@@ -95,3 +95,18 @@ func TestNamedPressIsDoneWithoutAVisibleChange(t *testing.T) {
 		t.Errorf("pressed %v, want Mia's Nudge alone", p)
 	}
 }
+
+// A control behind a tab is found by opening the tabs in turn; a tab
+// shows part of the page and stores nothing.
+func TestDoLooksBehindTabs(t *testing.T) {
+	src := `flow f "Invoices" {
+  browse "http://tabs.test/help"
+  do "open Download past invoices"
+}
+`
+	o := run(t, setup{src: src, script: "tabs.yaml"})
+	o.want(t, runtime.Completed)
+	if p := pressed(o.sim); !slices.Equal(p, []string{"t2", "invoices"}) {
+		t.Errorf("pressed %v, want the Billing tab, then the link behind it", p)
+	}
+}
