@@ -41,7 +41,15 @@ func dayCells(s surfaces.Screen, now time.Time) []dayCell {
 	groups := map[string][]dayCell{}
 	var order []string
 	add := func(c surfaces.Candidate, d stdlib.Date) {
-		k := c.Frame + "\x00" + strings.Join(c.Path, "\x00")
+		// The weeks of a month are rows of one table: a day's group is
+		// its path without the row it sits in.
+		var path []string
+		for _, p := range c.Path {
+			if !strings.HasPrefix(p, "row #") {
+				path = append(path, p)
+			}
+		}
+		k := c.Frame + "\x00" + strings.Join(path, "\x00")
 		if groups[k] == nil {
 			order = append(order, k)
 		}
@@ -214,12 +222,37 @@ func (r *runner) pressDay(ctx context.Context, c surfaces.Candidate, want stdlib
 	}
 	for _, x := range after.Candidates {
 		for _, t := range []string{x.Value, x.Name} {
-			if d, err := stdlib.ParseDate(t, now); t != "" && err == nil && d == want {
+			if t != "" && showsDate(t, want, now) {
 				return nil
 			}
 		}
 	}
 	return fail("the page did not take the date; check the picker by hand", "pressed %s but %s does not show as chosen", c.Summary(), want)
+}
+
+// numericDate is a date written in numbers: 12/09/2016, 9.12.16.
+var numericDate = regexp.MustCompile(`\b(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})\b`)
+
+// showsDate reports whether text shows want: as a date that reads as want,
+// or in numbers in either order of day and month (12/09/2016 is 9
+// December where the site writes the month first; the field shows the
+// day that was just pressed, so either reading that gives want is it).
+func showsDate(text string, want stdlib.Date, now time.Time) bool {
+	if d, err := stdlib.ParseDate(text, now); err == nil && d == want {
+		return true
+	}
+	for _, m := range numericDate.FindAllStringSubmatch(text, -1) {
+		a, _ := strconv.Atoi(m[1])
+		b, _ := strconv.Atoi(m[2])
+		y, _ := strconv.Atoi(m[3])
+		if len(m[3]) == 2 {
+			y += 2000
+		}
+		if y == want.Year && (a == want.Day && b == want.Month || a == want.Month && b == want.Day) {
+			return true
+		}
+	}
+	return false
 }
 
 // dateControl reports whether c is where a date is set: a date field, or

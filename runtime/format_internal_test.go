@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"testing"
+	"time"
 
 	"flow/stdlib"
 	"flow/surfaces"
@@ -43,5 +44,22 @@ func TestDateTypedAsTheFieldShows(t *testing.T) {
 	f := surfaces.Candidate{Ref: "e1", Placeholder: "DD/MM/YYYY"}
 	if got := asFieldShows(surfaces.Screen{Candidates: []surfaces.Candidate{f}}, f, "2027-01-05", "2027-01-05"); got != "2027-01-05" {
 		t.Errorf("a text value was reformatted to %q", got)
+	}
+}
+
+func TestShowsDate(t *testing.T) {
+	want := stdlib.Date{Year: 2016, Month: 12, Day: 9}
+	for text, ok := range map[string]bool{
+		"12/09/2016":        true, // month first
+		"09/12/2016":        true, // day first
+		"9.12.16":           true,
+		"Friday 9 Dec 2016": true,
+		"12/10/2016":        false,
+		"09/12/2017":        false,
+		"":                  false,
+	} {
+		if got := showsDate(text, want, time.Time{}); got != ok {
+			t.Errorf("showsDate(%q) = %v, want %v", text, got, ok)
+		}
 	}
 }

@@ -271,3 +271,19 @@ func TestListboxOptionsAreCandidates(t *testing.T) {
 		t.Errorf("after choosing the option the field reads %q", v)
 	}
 }
+
+// TestPickerMarkup: a title made of spans reads as one line ("December
+// 2016"), and links without href that a framework wires by data
+// attributes are controls; an anchor target is not.
+func TestPickerMarkup(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/picker.html")
+	if !hasLine(sc, "December 2016") {
+		t.Errorf("no line \"December 2016\":\n%s", sc)
+	}
+	find(t, sc, "link", "Prev")
+	find(t, sc, "link", "Next")
+	if got := sc.Find("", "An anchor target, no control"); len(got) != 0 {
+		t.Errorf("an anchor target is a control: %v", got)
+	}
+}

@@ -240,6 +240,9 @@
     if (tag === "INPUT") return (el.type || "").toLowerCase() !== "hidden";
     if (tag === "BUTTON" || tag === "SELECT" || tag === "TEXTAREA" || tag === "SUMMARY") return true;
     if (tag === "A" && el.hasAttribute("href")) return true;
+    // Script frameworks wire controls by data attributes (jQuery UI's
+    // data-handler, Bootstrap's data-bs-toggle): a trace of a handler.
+    if (el.hasAttribute("data-handler") || el.hasAttribute("data-action") || el.hasAttribute("data-toggle") || el.hasAttribute("data-bs-toggle")) return true;
     if (role && WIDGET_ROLES.has(role)) return true;
     if (role === "heading") return false;
     if (editableRoot(el)) return true;
@@ -378,6 +381,16 @@
       if (cx < r.left || cx > r.right || cy < r.top || cy > r.bottom) return true;
     }
     return false;
+  }
+
+  // phrasingOnly reports whether every child element of el is a phrasing
+  // element without controls: spans and emphasis that a line is made of.
+  const INLINE = new Set(["SPAN", "B", "I", "EM", "STRONG", "SMALL", "ABBR", "TIME", "SUB", "SUP", "MARK", "CODE", "S", "U", "BDI", "DATA", "Q", "CITE"]);
+  function phrasingOnly(el) {
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (!INLINE.has(c.tagName) || c.firstElementChild && !phrasingOnly(c)) return false;
+    }
+    return true;
   }
 
   function visibleBox(el, style) {
@@ -532,7 +545,10 @@
       if (!inWidget && !widget && !done && shown) {
         let own = "";
         for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own += c.textContent;
-        if (own.trim()) {
+        // A block of phrasing elements only ("<div><span>December</span>
+        // <span>2016</span></div>") reads as one line, as a person reads it.
+        if (!own.trim() && el.firstElementChild && !INLINE.has(tag) && phrasingOnly(el)) own = " ";
+        if (own.trim() || own === " ") {
           const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
           const inline = style.display === "inline" || style.display === "inline-block" && tag !== "DIV";
           if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
