@@ -250,14 +250,38 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 			controls = append(controls, c)
 		}
 	}
-	opt, err := r.choose(ctx, r.question(scr, slotID("control", s, field), field, val, controls))
-	if err != nil {
-		return err
+	// A native list that offers the value by its exact label is where it
+	// is chosen: a custom drop-down drawn over it shows the same words
+	// but takes clicks that may miss. One such list is the control; with
+	// several, the field's words tell them apart.
+	var offering []surfaces.Candidate
+	lists := 0
+	for _, c := range controls {
+		if len(c.Options) > 0 {
+			lists++
+		}
+		if offersExactly(c.Options, val) {
+			offering = append(offering, c)
+		}
 	}
-	if opt == nil {
-		return fail("name the field with the words of its label ("+screenHint(scr)+")", "no control on the screen matches %q", field)
+	var c surfaces.Candidate
+	// The one list offering it is the control when it is the only list
+	// or its label shares a word with the field text.
+	if len(offering) == 1 && (lists == 1 || sharedWords(field, offering[0].Name+" "+offering[0].Label+" "+strings.Join(offering[0].Path, " ")) > 0) {
+		c = offering[0]
+	} else {
+		if len(offering) > 1 {
+			controls = offering
+		}
+		opt, err := r.choose(ctx, r.question(scr, slotID("control", s, field), field, val, controls))
+		if err != nil {
+			return err
+		}
+		if opt == nil {
+			return fail("name the field with the words of its label ("+screenHint(scr)+")", "no control on the screen matches %q", field)
+		}
+		c = *opt.Candidate
 	}
-	c := *opt.Candidate
 	if st, ok := stepperOf(scr, c); ok {
 		if !isCount {
 			return fail("a − N + control takes a number: write the count", "%q is a stepper (%s) and %q is no number", field, st.inc.Summary(), val)
@@ -415,6 +439,17 @@ func matchOption(opts []surfaces.Option, val string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// offersExactly reports whether a native list has an enabled option
+// labelled val.
+func offersExactly(opts []surfaces.Option, val string) bool {
+	for _, o := range opts {
+		if equalFold(o.Label, val) && !o.Disabled {
+			return true
+		}
+	}
+	return false
 }
 
 func equalFold(a, b string) bool {
