@@ -22,3 +22,11 @@ func TestDayCellsSpanTheWeeks(t *testing.T) {
 		t.Fatalf("found %d days of December, want 31", len(days))
 	}
 }
+
+func TestFirstNumberKeepsItsSign(t *testing.T) {
+	for text, want := range map[string]int{"-5": -5, "−12 °C": -12, "Room-5": 5, "2 adults": 2, "Select 7": 7} {
+		if got, ok := firstNumber(text); !ok || got != want {
+			t.Errorf("firstNumber(%q) = %d, %v; want %d", text, got, ok, want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"flow/plan"
 	"flow/surfaces"
@@ -25,9 +27,10 @@ type stepper struct {
 }
 
 var (
-	lowerName = regexp.MustCompile(`(?i)^\s*[-−–—‒]\s*$|\b(decrease|decrement|reduce|lower|minus|fewer|less|subtract|remove)\b`)
-	raiseName = regexp.MustCompile(`(?i)^\s*[+＋]\s*$|\b(increase|increment|raise|plus|more|add)\b`)
-	countText = regexp.MustCompile(`\d+`)
+	lowerName   = regexp.MustCompile(`(?i)^\s*[-−–—‒]\s*$|\b(decrease|decrement|reduce|lower|minus|fewer|less|subtract|remove)\b`)
+	raiseName   = regexp.MustCompile(`(?i)^\s*[+＋]\s*$|\b(increase|increment|raise|plus|more|add)\b`)
+	countText   = regexp.MustCompile(`\d+`)
+	signedCount = regexp.MustCompile(`[-−]?\d+`)
 )
 
 // maxStepperPresses bounds the presses one choice may take.
@@ -112,12 +115,20 @@ func stepperCounts(s surfaces.Screen) map[string]string {
 	return out
 }
 
+// firstNumber reads the first whole number of s, with its sign: "-5"
+// is minus five, not five.
 func firstNumber(s string) (int, bool) {
-	m := countText.FindString(s)
-	if m == "" {
+	loc := signedCount.FindStringIndex(s)
+	if loc == nil {
 		return 0, false
 	}
-	n, err := strconv.Atoi(m)
+	m := s[loc[0]:loc[1]]
+	// A dash after a word joins it ("Room-5"); only a dash that starts the
+	// number signs it.
+	if r, _ := utf8.DecodeLastRuneInString(s[:loc[0]]); loc[0] > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		m = strings.TrimLeft(m, "-−")
+	}
+	n, err := strconv.Atoi(strings.Replace(m, "−", "-", 1))
 	return n, err == nil
 }
 

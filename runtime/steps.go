@@ -693,14 +693,10 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 		r.cur.report.Note = fmt.Sprintf("pressed %s; judged %.2f", c.Summary(), p)
 		return nil
 	}
-	// A press that took the control away and changed the page is taken as
-	// done when the judgement cannot tell; so is one that sent the request
-	// that does the action (a fetch that changes nothing on the screen).
-	if !unchanged(scr, after) && len(after.Find(c.Role, c.Name)) == 0 {
-		r.cur.report.Note = fmt.Sprintf("pressed %s; the page changed and it is gone (judged %.2f)", named, p)
-		return nil
-	}
-	if len(out.Requests) > 0 {
+	// The approved press is the step's action: when the judgement cannot
+	// tell, its effect says it happened, a change of the page or the
+	// request that does the action (a fetch that changes nothing shown).
+	if !unchanged(scr, after) || len(out.Requests) > 0 {
 		r.cur.report.Note = fmt.Sprintf("pressed %s; %s (judged %.2f)", named, effectWords(surfaces.Diff(scr, after), out.Requests), p)
 		return nil
 	}

@@ -768,6 +768,8 @@
   const BUSY = '[aria-busy="true"],[role="progressbar"],.loading,.spinner,.loader,.skeleton,#loading,#spinner';
   function busy() {
     for (const el of document.querySelectorAll(BUSY)) {
+      // A control named "spinner" (a number spinner) is no loading sign.
+      if (el.matches("input,select,textarea,button,[role=spinbutton],[role=slider]")) continue;
       if (el.getClientRects().length && getComputedStyle(el).visibility !== "hidden") return true;
     }
     return false;
