@@ -291,6 +291,9 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 	if isDate && len(c.Options) == 0 && dateControl(c) {
 		return r.chooseDate(ctx, s, field, c, date)
 	}
+	if isCount && keySlider(scr, c) {
+		return r.setByKeys(ctx, s, c, count)
+	}
 	if isCount && (c.Role == "spinbutton" || c.Role == "slider") && len(c.Options) == 0 {
 		out, err := r.act(ctx, surfaces.Fill(c.Ref, strconv.Itoa(count)), c.Summary())
 		if err != nil {

@@ -31,6 +31,7 @@ var (
 	raiseName   = regexp.MustCompile(`(?i)^\s*[+＋]\s*$|\b(increase|increment|raise|plus|more|add)\b`)
 	countText   = regexp.MustCompile(`\d+`)
 	signedCount = regexp.MustCompile(`[-−]?\d+`)
+	sliderName  = regexp.MustCompile(`(?i)\b(slider|handle|thumb|knob)\b`)
 )
 
 // maxStepperPresses bounds the presses one choice may take.

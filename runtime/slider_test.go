@@ -1,0 +1,104 @@
+package runtime_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"flow/compiler"
+	"flow/runtime"
+	"flow/surfaces/browser"
+)
+
+// sliderPage has two sliders drawn by script: an ARIA slider that shows
+// its value in aria-valuenow, and a bare handle whose value shows in the
+// text after it. Both move by arrow keys only; the page records the last
+// value of each.
+const sliderPage = `<!doctype html><title>Sliders</title>
+<style>.track{width:200px;height:8px;background:#ccc;margin:16px}.knob{display:inline-block;width:12px;height:12px;background:#333}</style>
+<h1>Settings</h1>
+<label id=vl>Volume</label>
+<div id=vol class=track role=slider tabindex=0 aria-labelledby=vl aria-valuemin=0 aria-valuemax=20 aria-valuenow=3></div>
+<div class=track id=zoom><span class="slider-handle knob" tabindex=0></span></div>
+<div id=zv>50</div>
+<script>
+function keys(el, get, set, min, max) {
+  el.addEventListener("keydown", (e) => {
+    let v = get();
+    if (e.key === "ArrowRight" || e.key === "ArrowUp") v = Math.min(max, v + 1);
+    if (e.key === "ArrowLeft" || e.key === "ArrowDown") v = Math.max(min, v - 1);
+    set(v);
+  });
+}
+const vol = document.getElementById("vol"), zv = document.getElementById("zv");
+keys(vol, () => +vol.getAttribute("aria-valuenow"), (v) => vol.setAttribute("aria-valuenow", v), 0, 20);
+keys(document.querySelector(".knob"), () => +zv.textContent, (v) => { zv.textContent = v; }, 10, 90);
+</script>`
+
+// TestChooseOnKeySliders sets both sliders by arrow keys and reads the
+// page back; a value past the end fails where the slider stopped.
+func TestChooseOnKeySliders(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, sliderPage)
+	}))
+	defer srv.Close()
+	run := func(src string) (*runtime.Result, string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "sliders.flow")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		prog, diags := compiler.CompileFile(path)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		facts, diags := compiler.LoadFacts(prog.Flows[0], "", nil, []string{"site=" + srv.URL})
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer surf.Close()
+		res := runtime.Run(ctx, prog.Flows[0], runtime.Options{Surface: surf, Facts: facts, Timeout: time.Minute})
+		scr, err := surf.Observe(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, scr.String()
+	}
+	res, page := run(`flow s "Set the sliders" {
+  fact site: url "The page"
+  browse "${site}"
+  choose "volume" = "7"
+  choose "the zoom slider" = "42"
+}
+`)
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	for _, want := range []string{`slider "Volume" = "7"`, `"42"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not show %s:\n%s", want, page)
+		}
+	}
+	res, _ = run(`flow s "Set the volume too high" {
+  fact site: url "The page"
+  browse "${site}"
+  choose "volume" = "25"
+}
+`)
+	if res.Outcome != runtime.Failed || res.Failure == nil || !strings.Contains(res.Failure.Reason, "changed nothing at 20") {
+		t.Errorf("outcome %s, failure %+v; want a failure where the slider stopped, at 20", res.Outcome, res.Failure)
+	}
+}
