@@ -129,15 +129,17 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if len(worked) > 0 {
 				return r.doneByEffect(worked, "no other control leads further")
 			}
-			if c, ok := nextReveal(scr, revealed, banned); ok {
+			if c, op, ok := nextReveal(scr, revealed, banned); ok {
 				// Nothing on the screen leads there: look behind the next
-				// tab or section that hides part of the page.
+				// tab, section or menu that hides part of the page.
 				revealed[identity(c)] = true
 				acted = true
-				if err := r.refuse(c); err != nil {
-					return err
+				if op.Op == surfaces.OpClick {
+					if err := r.refuse(c); err != nil {
+						return err
+					}
 				}
-				if _, err := r.act(ctx, surfaces.Click(c.Ref), withGroup(c)); err != nil && !recoverable(err) {
+				if _, err := r.act(ctx, op, withGroup(c)); err != nil && !recoverable(err) {
 					return err
 				}
 				notes = append(notes, "opened "+c.Summary()+" to look for it")
@@ -218,18 +220,25 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 }
 
 // nextReveal is the first control in reading order that shows a part of
-// the page now hidden and was not opened yet in this step: a tab not
-// selected, or a section header that is collapsed (a tab of an accordion).
-// Opening one changes what is shown, never what is stored.
-func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.Candidate, bool) {
+// the page now hidden and was not opened yet in this step, with the
+// operation that opens it: a tab not selected, or a section header that is
+// collapsed (a tab of an accordion), is pressed; a menu item is hovered,
+// which opens its submenu and never does what the item says. Opening one
+// changes what is shown, never what is stored.
+func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.Candidate, surfaces.Operation, bool) {
 	for _, c := range s.Candidates {
-		if c.Role != "tab" || c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) ||
-			c.Has(surfaces.StateDisabled) || c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] {
+		if c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) || c.Has(surfaces.StateDisabled) ||
+			c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] {
 			continue
 		}
-		return c, true
+		switch c.Role {
+		case "tab":
+			return c, surfaces.Click(c.Ref), true
+		case "menuitem":
+			return c, surfaces.Hover(c.Ref), true
+		}
 	}
-	return surfaces.Candidate{}, false
+	return surfaces.Candidate{}, surfaces.Operation{}, false
 }
 
 // lookAlike reports whether c has the role and name of a control pressed

@@ -110,3 +110,18 @@ func TestDoLooksBehindTabs(t *testing.T) {
 		t.Errorf("pressed %v, want the Billing tab, then the link behind it", p)
 	}
 }
+
+// A control in a submenu is found by hovering over the menu's items in
+// turn: a hover opens a submenu and never does what the item says.
+func TestDoLooksInSubmenus(t *testing.T) {
+	src := `flow f "Prev" {
+  browse "http://tabs.test/player"
+  do "press Prev"
+}
+`
+	o := run(t, setup{src: src, script: "tabs.yaml"})
+	o.want(t, runtime.Completed)
+	if got := o.sim.Named(); !slices.Equal(got, []string{"went-back"}) {
+		t.Errorf("events %v, want went-back alone: no item pressed on the way", got)
+	}
+}
