@@ -106,13 +106,22 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				offer = append(offer, c)
 			}
 		}
-		moves := r.moves(scr, banned)
+		moves := r.moves(scr, intent, banned)
 		q, _ := decide.Anchored(r.question(scr, "target", intent, "", offer))
 		q = decide.Narrow(q, decide.MaxOptions-len(moves))
 		q.Options = append(q.Options, moves...)
 		opt, err := r.choose(ctx, q)
 		if err != nil {
 			return err
+		}
+		if opt != nil && strings.HasPrefix(opt.Key, moveScrollIn) {
+			// Scroll a box's own content: the step's act when it says so.
+			acted = true
+			done, err := r.scrollIn(ctx, scr, opt.Key, intent, banned, &idle, &notes)
+			if err != nil || done {
+				return err
+			}
+			continue
 		}
 		if opt != nil && opt.Candidate == nil {
 			// A move that presses nothing: scroll or close what is in front.
@@ -357,11 +366,14 @@ const (
 	moveEscape = "move:escape"
 	moveWait   = "move:wait"
 	moveHover  = "hover:" // + the candidate's ref
+	// moveScrollIn + "bottom:" or "top:" + a ref scrolls that element's
+	// own content (a text area, a box that scrolls).
+	moveScrollIn = "scroll-in:"
 )
 
 // moves returns the non-press moves that fit the screen and were not
 // found useless earlier in the step.
-func (r *runner) moves(s surfaces.Screen, banned map[string]bool) []decide.Option {
+func (r *runner) moves(s surfaces.Screen, intent string, banned map[string]bool) []decide.Option {
 	var out []decide.Option
 	offscreen := false
 	for _, c := range s.Candidates {
@@ -379,10 +391,79 @@ func (r *runner) moves(s surfaces.Screen, banned map[string]bool) []decide.Optio
 			out = append(out, decide.Option{Key: moveHover + c.Ref, Label: "hover over " + c.Summary() + " to open its menu"})
 		}
 	}
+	scrollables := 0
+	for _, c := range s.Candidates {
+		if !c.Has(surfaces.StateScrollable) || c.Has(surfaces.StateCovered) || scrollables == 2 {
+			continue
+		}
+		scrollables++
+		// Named by its kind and name, not its text: a long value would
+		// drown the words of the move.
+		what := c.Role
+		if c.Role == "textbox" && c.InputType == "" {
+			what = "text area"
+		}
+		if c.Name != "" {
+			what += " " + strconv.Quote(clipText(c.Name, 40))
+		}
+		for _, end := range scrollEnds(intent) {
+			if key := moveScrollIn + end + ":" + c.Ref; !banned[moveScrollIn+end+":"+identity(c)] {
+				out = append(out, decide.Option{Key: key, Label: "scroll the " + what + " to the " + end + " of its text"})
+			}
+		}
+	}
 	if !banned[moveWait] {
 		out = append(out, decide.Option{Key: moveWait, Label: "wait for the page to change by itself"})
 	}
 	return out
+}
+
+// scrollEnds are the ends a box's content may be scrolled to for intent:
+// the one it names, else both.
+func scrollEnds(intent string) []string {
+	switch {
+	case endWords.MatchString(intent):
+		return []string{"bottom"}
+	case startWords.MatchString(intent):
+		return []string{"top"}
+	}
+	return []string{"bottom", "top"}
+}
+
+var (
+	endWords   = regexp.MustCompile(`(?i)\b(bottom|end|last line)\b`)
+	startWords = regexp.MustCompile(`(?i)\b(top|start|beginning|first line)\b`)
+)
+
+// scrollVerb opens a step whose act is scrolling ("scroll the terms to
+// the bottom").
+var scrollVerb = regexp.MustCompile(`(?i)^\s*scroll\b`)
+
+// scrollIn scrolls an element's own content to its end or its start. A
+// step that says to scroll is done by it; otherwise it is a move like any
+// other, banned when it moved nothing.
+func (r *runner) scrollIn(ctx context.Context, s surfaces.Screen, key, intent string, banned map[string]bool, idle *int, notes *[]string) (bool, error) {
+	end, ref, _ := strings.Cut(strings.TrimPrefix(key, moveScrollIn), ":")
+	c, ok := s.Candidate(ref)
+	if !ok {
+		return false, nil
+	}
+	out, err := r.act(ctx, surfaces.Scroll(c.Ref, end), withGroup(c))
+	if err != nil && !recoverable(err) {
+		return false, err
+	}
+	if err != nil || out.Note == surfaces.NoteNotScrolled {
+		banned[moveScrollIn+end+":"+identity(c)] = true
+		*idle++
+		*notes = append(*notes, "scrolling "+c.Summary()+" to the "+end+" moved nothing")
+		return false, nil
+	}
+	if scrollVerb.MatchString(intent) {
+		r.cur.report.Note = "done: scrolled " + withGroup(c) + " to the " + end + " of its text, as the step says"
+		return true, nil
+	}
+	*idle = 0
+	return false, nil
 }
 
 // move performs a non-press move and bans it when it changed nothing.

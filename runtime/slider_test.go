@@ -41,43 +41,46 @@ keys(vol, () => +vol.getAttribute("aria-valuenow"), (v) => vol.setAttribute("ari
 keys(document.querySelector(".knob"), () => +zv.textContent, (v) => { zv.textContent = v; }, 10, 90);
 </script>`
 
+// runPage runs src (a flow with a site fact) on page served locally, and
+// returns the result and the screen it left.
+func runPage(t *testing.T, page, src string) (*runtime.Result, string) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, page)
+	}))
+	defer srv.Close()
+	path := filepath.Join(t.TempDir(), "page.flow")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, diags := compiler.CompileFile(path)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	facts, diags := compiler.LoadFacts(prog.Flows[0], "", nil, []string{"site=" + srv.URL})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer surf.Close()
+	res := runtime.Run(ctx, prog.Flows[0], runtime.Options{Surface: surf, Facts: facts, Timeout: time.Minute})
+	scr, err := surf.Observe(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, scr.String()
+}
+
 // TestChooseOnKeySliders sets both sliders by arrow keys and reads the
 // page back; a value past the end fails where the slider stopped.
 func TestChooseOnKeySliders(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(w, sliderPage)
-	}))
-	defer srv.Close()
-	run := func(src string) (*runtime.Result, string) {
-		t.Helper()
-		path := filepath.Join(t.TempDir(), "sliders.flow")
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		prog, diags := compiler.CompileFile(path)
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		facts, diags := compiler.LoadFacts(prog.Flows[0], "", nil, []string{"site=" + srv.URL})
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer surf.Close()
-		res := runtime.Run(ctx, prog.Flows[0], runtime.Options{Surface: surf, Facts: facts, Timeout: time.Minute})
-		scr, err := surf.Observe(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res, scr.String()
-	}
-	res, page := run(`flow s "Set the sliders" {
+	res, page := runPage(t, sliderPage, `flow s "Set the sliders" {
   fact site: url "The page"
   browse "${site}"
   choose "volume" = "7"
@@ -92,7 +95,7 @@ func TestChooseOnKeySliders(t *testing.T) {
 			t.Errorf("the page does not show %s:\n%s", want, page)
 		}
 	}
-	res, _ = run(`flow s "Set the volume too high" {
+	res, _ = runPage(t, sliderPage, `flow s "Set the volume too high" {
   fact site: url "The page"
   browse "${site}"
   choose "volume" = "25"
@@ -100,5 +103,37 @@ func TestChooseOnKeySliders(t *testing.T) {
 `)
 	if res.Outcome != runtime.Failed || res.Failure == nil || !strings.Contains(res.Failure.Reason, "changed nothing at 20") {
 		t.Errorf("outcome %s, failure %+v; want a failure where the slider stopped, at 20", res.Outcome, res.Failure)
+	}
+}
+
+// termsPage shows terms in a text area that must be read to the end
+// before the box can be ticked; the page says how far it was read.
+const termsPage = `<!doctype html><title>Terms</title>
+<h1>Before you start</h1>
+<textarea id=t rows=3 cols=30 readonly>1. You may use the service.
+2. You may not misuse it.
+3. We may change these terms.
+4. We keep your data safe.
+5. You can leave at any time.
+6. That is all.</textarea>
+<p id=read>read to line 1</p>
+<script>
+const t = document.getElementById("t");
+t.addEventListener("scroll", () => {
+  document.getElementById("read").textContent = t.scrollTop + t.clientHeight >= t.scrollHeight - 2 ? "read to the end" : "read part way";
+});
+</script>`
+
+// TestDoScrollsATextAreaToItsEnd: a step that says to scroll a text area
+// is done by scrolling it, to the end it names.
+func TestDoScrollsATextAreaToItsEnd(t *testing.T) {
+	res, page := runPage(t, termsPage, `flow s "Read the terms" {
+  fact site: url "The page"
+  browse "${site}"
+  do "scroll the terms to the bottom"
+}
+`)
+	if res.Outcome != runtime.Completed || !strings.Contains(page, "read to the end") {
+		t.Errorf("outcome %s (%v); want completed with the terms read to the end:\n%s", res.Outcome, res.Failure, page)
 	}
 }

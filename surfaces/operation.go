@@ -17,7 +17,7 @@ const (
 	OpCheck    Op = "check"    // Ref: make a checkbox/radio/switch checked
 	OpUncheck  Op = "uncheck"  // Ref: make it unchecked
 	OpPress    Op = "press"    // Value: key combination ("Enter", "Control+a"); Ref optional, focused first
-	OpScroll   Op = "scroll"   // Value: "down", "up", "top", "bottom"; Ref optional: scroll it into view
+	OpScroll   Op = "scroll"   // Value: "down", "up", "top", "bottom"; with a Ref, scroll that element's own content (no Value: into view)
 	OpHover    Op = "hover"    // Ref: move the pointer over the element
 	OpNavigate Op = "navigate" // Value: absolute URL
 	OpBack     Op = "back"     // go back one history entry
@@ -63,7 +63,8 @@ func Uncheck(ref string) Operation { return Operation{Op: OpUncheck, Ref: ref} }
 func Press(ref, keys string) Operation { return Operation{Op: OpPress, Ref: ref, Value: keys} }
 
 // Scroll scrolls the page ("down", "up", "top", "bottom") or, with a ref,
-// brings that element into view.
+// that element's own content in the direction (a text area to its
+// bottom); with a ref and no direction it brings the element into view.
 func Scroll(ref, direction string) Operation {
 	return Operation{Op: OpScroll, Ref: ref, Value: direction}
 }

@@ -44,6 +44,9 @@ const (
 	StateRequired  State = "required"
 	StateOffscreen State = "offscreen" // rendered but outside the viewport: scroll first
 	StateCovered   State = "covered"   // another element is on top at its centre
+	// StateScrollable: the element scrolls its own content (a text area or
+	// a box holding more than it shows), so Scroll(ref, "bottom") moves it.
+	StateScrollable State = "scrollable"
 )
 
 // Bounds is a rectangle in CSS pixels of the top-level viewport.

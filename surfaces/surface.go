@@ -66,6 +66,10 @@ type Outcome struct {
 	Note string `json:"note,omitempty"`
 }
 
+// NoteNotScrolled is the [Outcome.Note] of a scroll of an element's own
+// content that moved nothing: it already showed that end.
+const NoteNotScrolled = "the element did not scroll: it is already there"
+
 // NoteFormatted is the [Outcome.Note] of a fill whose read-back matched
 // only in its letters and digits: the page formatted the text (a card
 // number in groups of four). ReadbackOK is true.

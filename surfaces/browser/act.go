@@ -253,7 +253,13 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 	case surfaces.OpScroll:
 		if js != "" {
 			var ok bool
-			return out, refErr(op.Ref, fc.call(fctx, &ok, "scrollRef", js))
+			if err := refErr(op.Ref, fc.call(fctx, &ok, "scrollRef", js, op.Value)); err != nil {
+				return out, err
+			}
+			if op.Value != "" && !ok {
+				out.Note = surfaces.NoteNotScrolled
+			}
+			return out, nil
 		}
 		switch op.Value {
 		case "top", "bottom":

@@ -401,3 +401,33 @@ func TestSignIsNotFormatting(t *testing.T) {
 		t.Errorf("typed -5, the field shows %q, read back ok=%v; want not ok", out.Readback, out.ReadbackOK)
 	}
 }
+
+// TestScrollAnElementsOwnContent: a text area holding more than it shows
+// is scrollable; Scroll with its ref and a direction moves its content,
+// and says so when it is already there.
+func TestScrollAnElementsOwnContent(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/scrollbox.html")
+	var terms surfaces.Candidate
+	for _, c := range sc.Candidates {
+		if strings.HasPrefix(c.Value, "1. You may use") {
+			terms = c
+		}
+	}
+	if !terms.Has(surfaces.StateScrollable) {
+		t.Fatalf("the text area has states %v, want scrollable", terms.States)
+	}
+	if c := find(t, sc, "textbox", "Amount"); c.Has(surfaces.StateScrollable) {
+		t.Errorf("a one-line field is scrollable: %v", c.States)
+	}
+	ctx := testCtx(t)
+	if out, err := s.Act(ctx, surfaces.Scroll(terms.Ref, "bottom")); err != nil || out.Note != "" {
+		t.Fatalf("scroll to the bottom: %v, note %q", err, out.Note)
+	}
+	if out, err := s.Act(ctx, surfaces.Scroll(terms.Ref, "bottom")); err != nil || out.Note != surfaces.NoteNotScrolled {
+		t.Errorf("scrolling to the bottom again: %v, note %q; want %q", err, out.Note, surfaces.NoteNotScrolled)
+	}
+	if out, err := s.Act(ctx, surfaces.Scroll(terms.Ref, "top")); err != nil || out.Note != "" {
+		t.Errorf("scroll back to the top: %v, note %q", err, out.Note)
+	}
+}

@@ -505,6 +505,7 @@
           if (el.getAttribute("aria-expanded") === "true" || tag === "SUMMARY" && el.parentElement && el.parentElement.open) st.push("expanded");
           if (el.disabled === true || el.getAttribute("aria-disabled") === "true" || (el.matches && el.matches(":disabled"))) st.push("disabled");
           if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") st.push("readonly");
+          if (scrollsOwn(el, style)) st.push("scrollable");
           if (el.required === true || el.getAttribute("aria-required") === "true") st.push("required");
           const off = box.bottom + oy <= 0 || box.top + oy >= vh || box.right + ox <= 0 || box.left + ox >= vw;
           if (off) st.push("offscreen");
@@ -588,7 +589,7 @@
     }
     for (const it of items) {
       // Keep the order of the State constants on the Go side.
-      const order = ["focused", "checked", "selected", "expanded", "disabled", "readonly", "required", "offscreen", "covered"];
+      const order = ["focused", "checked", "selected", "expanded", "disabled", "readonly", "required", "offscreen", "covered", "scrollable"];
       it.states.sort((a, b) => order.indexOf(a) - order.indexOf(b));
     }
     return {
@@ -786,10 +787,23 @@
     return { y: se.scrollTop, max: se.scrollHeight - innerHeight };
   }
 
-  function scrollRef(ref) {
+  function scrollRef(ref, dir) {
     const el = target(ref, true);
-    el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-    return true;
+    if (!dir) {
+      el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
+      return true;
+    }
+    // The element's own content: a text area or a box that scrolls.
+    const before = el.scrollTop;
+    if (dir === "top") el.scrollTop = 0;
+    else if (dir === "bottom") el.scrollTop = el.scrollHeight;
+    else el.scrollTop += (dir === "up" ? -0.8 : 0.8) * el.clientHeight;
+    return el.scrollTop !== before;
+  }
+  // scrollsOwn reports whether el scrolls its own content vertically.
+  function scrollsOwn(el, style) {
+    if (el.scrollHeight <= el.clientHeight + 2) return false;
+    return el.tagName === "TEXTAREA" || style.overflowY === "auto" || style.overflowY === "scroll";
   }
 
   // mask paints black boxes over the given refs, over fields whose value
