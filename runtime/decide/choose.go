@@ -98,6 +98,11 @@ type pass struct {
 	in    map[int]bool
 	rs    []rating
 	order []int // option indexes, best first
+	// counted is set when the step's ordinal was counted among the
+	// screen's controls of the role it names (see [byRole]); uncounted
+	// says why that placed no option.
+	counted   bool
+	uncounted string
 }
 
 // run carries q through frame, describe and score.
@@ -106,6 +111,10 @@ func run(q Question) *pass {
 	p.ds = describeAll(q)
 	p.in = anchoredIn(q, p.f)
 	p.rs = scoreAll(p.f, p.ds, p.in)
+	p.counted, p.uncounted = byRole(p.f, q, p.ds, p.rs)
+	if p.f.readKind != "" {
+		byReadKind(p.f, q, p.ds, p.rs)
+	}
 	p.order = make([]int, len(q.Options))
 	for i := range p.order {
 		p.order[i] = i
@@ -119,6 +128,11 @@ func (p *pass) decide() Choice {
 	if len(p.order) == 0 {
 		return Choice{Why: "no options"}
 	}
+	if p.uncounted != "" {
+		// The step's position names a control that cannot be used: no
+		// other one is taken in its place.
+		return Choice{Why: p.uncounted, Others: p.others(-1)}
+	}
 	best := p.order[0]
 	top := p.rs[best].raw
 	if p.f.ordinal != 0 && clamp01(top) < ChooseBar {
@@ -129,7 +143,7 @@ func (p *pass) decide() Choice {
 	if clamp01(top) < ChooseBar {
 		return Choice{Why: p.whyNone(), Others: p.others(-1)}
 	}
-	if p.f.ordinal != 0 {
+	if p.f.ordinal != 0 && !p.counted {
 		return p.byOrdinal(best, top)
 	}
 	return p.byScore(best, top)

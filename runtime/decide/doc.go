@@ -88,6 +88,21 @@
 //     take the opposite direction of a qualifier keeps 0.2 of its score,
 //     one outside the innermost group whose text names the anchor keeps
 //     0.25, one the step excepts 0.2.
+//     Controls named without a label: a control whose whole name is
+//     what a do names after its verb ("press ONE", "tick mJ5sq03")
+//     scores 0.95, and a code (letters and digits mixed, code.go) meets
+//     only the same token; a role noun ("the button", "the search box",
+//     "the 3rd radio button", "textbox number 2 from the top", "the
+//     text in the textarea"; role.go) places the only control of that
+//     role among the options, or, with an ordinal, the Nth of the role
+//     counted on the screen (0.9; a qualifier must meet a named
+//     control's own texts); a row whose own name starts with the
+//     step's anchor ("the email from Deva" → "Deva Morbi…"; lead.go)
+//     scores 0.8 when no control is named by the step's other words;
+//     a read names its text by kind (read.go): the longest paragraph
+//     line, a line that is a sum, the label before the Nth field, the
+//     value beside the anchor in its row; "the answer" is the only
+//     field whose label asks (answer.go).
 //  4. Choose (choose.go). None below [ChooseBar] (0.3). Options within
 //     0.02 of the best are a tie: the answer is none with their keys in
 //     Choice.Ambiguous, unless the step gives an ordinal (counted among

@@ -22,6 +22,18 @@ func (p *pass) whyChosen(i int) string {
 		b.WriteString(" is the only " + kindName(p.f.kind) + " offered")
 	case r.value:
 		b.WriteString(" holds the value the step reads")
+	case r.whole:
+		b.WriteString(" is named exactly as the step names it")
+	case r.role && p.f.ordinal == 0:
+		b.WriteString(" is the only " + p.f.role.class + " the step can mean")
+	case r.role:
+		b.WriteString(" is the " + p.f.role.class + " at the position the step counts on the screen")
+	case r.lead:
+		b.WriteString(" starts with " + strconv.Quote(p.f.anchor))
+	case r.read && p.f.readKind == "":
+		b.WriteString(" is the only field that asks a question")
+	case r.read:
+		b.WriteString(" is the " + p.f.readKind + " the step reads")
 	default:
 		if m := p.matched(i); m != "" {
 			b.WriteString(" matches " + m)

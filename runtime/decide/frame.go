@@ -49,6 +49,17 @@ type frame struct {
 	// value and norm are the sought value's words and squashed text.
 	value []word
 	norm  string
+	// objText is the ask after its verb, squashed, for a control whose
+	// whole name it is (see [objectText]); role the role noun it names
+	// its target by (see [roleNounOf]), nil for none.
+	objText string
+	quoted  string // the quoted name of a do's target (see [quotedName])
+	role    *roleNoun
+	// readKind is the kind of text a read names by its kind alone
+	// ("paragraph", "math problem", "label"; see [readKindOf]), and
+	// readOrd the field whose label it reads.
+	readKind string
+	readOrd  int
 }
 
 // anchorPreps introduce an entity that places the target when they follow
@@ -106,12 +117,23 @@ func parseFrame(q Question) *frame {
 	f.pol = polarityOf(clauseBeforeSo(f.verbs))
 	// An ordinal counts where the step itself says it: "the second Edit",
 	// not "the card \"Third plan\"" or "the loan of First Light".
-	for _, w := range rawWords(quoted.ReplaceAllString(ask, " ")) {
-		if n, ok := ordinals[w]; ok && f.ordinal == 0 && !slices.Contains(rawWords(f.anchor), w) {
+	unquoted := rawWords(quoted.ReplaceAllString(ask, " "))
+	for i, w := range unquoted {
+		n, ok := ordinalWord(w)
+		numbered := ""
+		if !ok && (w == "number" || w == "no") && i > 0 && i+1 < len(unquoted) && isNumber(unquoted[i+1]) {
+			// "textbox number 3": a position after the noun it counts.
+			n, ok = ordinalWord(unquoted[i+1] + "th")
+			numbered, w = w, unquoted[i+1]
+		}
+		if ok && f.ordinal == 0 && !slices.Contains(rawWords(f.anchor), w) {
 			f.ordinal = n
+			if fromBottom(unquoted[i:]) && n > 0 {
+				f.ordinal = -n // "the 2nd from the bottom"
+			}
 			// The ordinal counts; it is no word to find ("Second plan").
-			f.words = slices.DeleteFunc(f.words, func(x word) bool { return x.raw == w })
-			f.object = slices.DeleteFunc(f.object, func(x word) bool { return x.raw == w })
+			f.words = slices.DeleteFunc(f.words, func(x word) bool { return x.raw == w || x.raw == numbered })
+			f.object = slices.DeleteFunc(f.object, func(x word) bool { return x.raw == w || x.raw == numbered })
 		}
 	}
 	f.kind = kindOf(f.verbs)
@@ -127,7 +149,28 @@ func parseFrame(q Question) *frame {
 		f.value = contentWords(q.Value)
 		f.norm = squash(q.Value)
 	}
+	f.objText = objectText(f)
+	f.quoted = quotedName(f)
+	f.role = roleNounOf(q.Purpose, ask)
+	if q.Purpose == PurposeText {
+		f.readKind, f.readOrd = readKindOf(ask)
+	}
 	return f
+}
+
+// fromBottom reports whether the words after an ordinal count from the
+// end: "2nd from the bottom", "3rd from last".
+func fromBottom(ws []string) bool {
+	for i := 1; i+1 < len(ws) && i < 4; i++ {
+		if ws[i] == "from" {
+			for _, w := range ws[i+1 : min(len(ws), i+3)] {
+				if w == "bottom" || w == "last" || w == "end" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // clauseBeforeSo cuts "accept the cookies so the banner closes" at "so":

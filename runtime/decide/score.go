@@ -44,6 +44,10 @@ type rating struct {
 	value    bool // a value of the kind a read asks for, in the anchored group
 	member   bool // a box a step over a set still has to toggle
 	excepted bool // a box the step excepts
+	whole    bool // its whole own name is what the step names after its verb
+	role     bool // the control the step's role noun places (see [byRole])
+	lead     bool // its own name starts with the step's anchor (see [byLead])
+	read     bool // the text a read names by its kind (see [byReadKind])
 }
 
 // scoreAll rates every option; in is the set of options inside a group
@@ -67,7 +71,11 @@ func scoreAll(f *frame, ds []desc, in map[int]bool) []rating {
 	}
 	if want != "" {
 		valuesInGroup(ds, in, rs, want)
+	} else if f.purpose == PurposeText && in != nil && asksValue(f.object) {
+		valueBesideAnchor(f, ds, in, rs)
 	}
+	byLead(f, ds, rs)
+	byAnswer(f, ds, rs)
 	if f.every && f.toggle != "" {
 		membersToToggle(f, ds, rs)
 	}
@@ -125,6 +133,36 @@ func valuesInGroup(ds []desc, in map[int]bool, rs []rating, want string) {
 		if rs[i].raw < s {
 			rs[i].raw, rs[i].value = s, true
 		}
+	}
+}
+
+// asksValue reports whether a read's object asks for a value ("the value
+// the table gives for Gender").
+func asksValue(object []word) bool {
+	for _, w := range object {
+		if w.stem == stem("value") {
+			return true
+		}
+	}
+	return false
+}
+
+// valueBesideAnchor lifts the one line of the anchored group that is not
+// the anchor's own text: in a row "Gender | Male", the value for Gender is
+// the line that does not say Gender. Two such lines place none.
+func valueBesideAnchor(f *frame, ds []desc, in map[int]bool, rs []rating) {
+	hit := -1
+	for i, d := range ds {
+		if !in[i] || d.opt.Line == nil || namesAll(f.anchorWords, d.name) {
+			continue
+		}
+		if hit >= 0 {
+			return
+		}
+		hit = i
+	}
+	if hit >= 0 && rs[hit].raw < valueOnly {
+		rs[hit].raw, rs[hit].value = valueOnly, true
 	}
 }
 
@@ -196,6 +234,9 @@ func scoreOne(f *frame, ask []word, ds []desc, i int) rating {
 			s *= 1.2
 		}
 	}
+	if namesWhole(f, d) && s < exactNameScore {
+		s, r.whole = exactNameScore, true
+	}
 	if f.kind != "" && d.kind == f.kind && d.unique && s < kindScore && (f.purpose == PurposeField || f.purpose == PurposeControl) {
 		s, r.kind = kindScore, true
 	}
@@ -210,8 +251,9 @@ func scoreOne(f *frame, ask []word, ds []desc, i int) rating {
 
 // overlap measures how much of want is found in fs (recall, weighted) and
 // how much of name is met by want (precision).
-// Words with digits in name are left out of precision when skipDigits is
-// set: a price in a button's name is not a word the step should meet.
+// Values in name (numbers, prices, "5ft") are left out of precision when
+// skipDigits is set: a price in a button's name is not a word the step
+// should meet. A code ("mJ5sq03") is a word (see [isCode]).
 func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, precision float64) {
 	var got, total float64
 	for _, w := range want {
@@ -231,8 +273,8 @@ func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, pre
 	}
 	got, total = 0, 0
 	for _, t := range name {
-		if skipDigits && hasDigit(t.raw) {
-			continue // prices and counts in a name are values, not words to meet
+		if skipDigits && isValueToken(t.raw) {
+			continue // prices and counts in a name are values, not words to meet; codes are words
 		}
 		best := 0.0
 		for _, w := range want {

@@ -356,8 +356,14 @@ func stem(w string) string {
 
 // match scores how well word a meets word b: 1 for equal stems, 0.8 for
 // synonyms, 0.6 when one stem begins the other (both at least 5 letters),
-// else 0.
+// else 0. A code (see [isCode]) meets only the same token.
 func match(a, b word) float64 {
+	if isCode(a.raw) || isCode(b.raw) {
+		if a.raw == b.raw {
+			return 1
+		}
+		return 0 // a code meets only itself: no stem, prefix or synonym
+	}
 	if a.stem == b.stem {
 		return 1
 	}
