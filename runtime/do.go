@@ -84,6 +84,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// A number outside quotes is a count to reach ("raise the quantity to
 	// 3"); a quoted one names a group ("in the row \"March 2025\"").
 	counts := digits.MatchString(quotedText.ReplaceAllString(intent, ""))
+	// A step that clicks into a field ("click into the 3rd textbox",
+	// "focus the search box") is offered fields too, and is done once the
+	// field has the focus.
+	focusing := focusIntent.MatchString(intent)
 	for turn := 1; turn <= MaxDoTurns; turn++ {
 		st.turns = turn
 		scr, err := r.observe(ctx)
@@ -102,7 +106,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 		var offer []surfaces.Candidate
 		for _, c := range scr.Candidates {
-			if pressable(c) && !c.Has(surfaces.StateCovered) && !banned[identity(c)] && !lookAlike(pressed, c) {
+			if (pressable(c) || focusing && isField(c) && !c.Has(surfaces.StateDisabled)) &&
+				!c.Has(surfaces.StateCovered) && !banned[identity(c)] && !lookAlike(pressed, c) {
 				offer = append(offer, c)
 			}
 		}
@@ -194,6 +199,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return err
 			}
 			change := surfaces.Diff(scr, after)
+			if focusing && isField(c) && focused(after, c) {
+				st.report.Note = "done: " + withGroup(c) + " has the focus, as the step says"
+				return nil
+			}
 			if unchanged(scr, after) && len(out.Requests) == 0 && !counts && namesPress(intent, c.Name) {
 				// The step asks for this press and nothing more: the press
 				// is what it asked, whether or not the page shows it.
@@ -416,6 +425,19 @@ func (r *runner) moves(s surfaces.Screen, intent string, banned map[string]bool)
 		out = append(out, decide.Option{Key: moveWait, Label: "wait for the page to change by itself"})
 	}
 	return out
+}
+
+// focusIntent matches a step that puts the cursor into a field.
+var focusIntent = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)\s+(?:in|into|inside)|focus(?:\s+on)?|put the cursor (?:in|into)|(?:click|tap)(?:\s+on)?\s+the\s+(?:\w+\s+)?(?:text ?area|text ?box|text field|input field|search box|search field))\b`)
+
+// focused reports whether the field c has the focus on s.
+func focused(s surfaces.Screen, c surfaces.Candidate) bool {
+	for _, x := range s.Candidates {
+		if (x.Ref == c.Ref || identity(x) == identity(c)) && x.Has(surfaces.StateFocused) {
+			return true
+		}
+	}
+	return false
 }
 
 // scrollEnds are the ends a box's content may be scrolled to for intent:

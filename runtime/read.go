@@ -80,7 +80,13 @@ func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
 		if strings.TrimSpace(t) == "" || c.InputType == "password" {
 			continue
 		}
-		offer(decide.OptionOf(c), t, c.Name+" "+c.Label+" "+c.Description)
+		o := decide.OptionOf(c)
+		offer(o, t, c.Name+" "+c.Label+" "+c.Description)
+		if _, ok := values[o.Key]; ok && typ == plan.TypeText && c.Value != "" {
+			// A field's value is read as written, spaces and all: it is
+			// often typed again somewhere that compares it exactly.
+			values[o.Key] = c.Value
+		}
 	}
 	opt, err := r.choose(ctx, q)
 	if err != nil {

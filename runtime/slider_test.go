@@ -137,3 +137,29 @@ func TestDoScrollsATextAreaToItsEnd(t *testing.T) {
 		t.Errorf("outcome %s (%v); want completed with the terms read to the end:\n%s", res.Outcome, res.Failure, page)
 	}
 }
+
+// fieldsPage has three text fields without labels and a log of which
+// took the focus.
+const fieldsPage = `<!doctype html><title>Fields</title>
+<input id=a><br><input id=b><br><input id=c>
+<p id=log>none focused</p>
+<script>
+for (const el of document.querySelectorAll("input")) {
+  el.addEventListener("focus", () => { document.getElementById("log").textContent = el.id + " focused"; });
+}
+</script>`
+
+// TestDoClicksIntoTheNamedField: a step that clicks into a field is
+// offered the fields, counts them by position, and is done once the
+// field has the focus.
+func TestDoClicksIntoTheNamedField(t *testing.T) {
+	res, page := runPage(t, fieldsPage, `flow s "Focus" {
+  fact site: url "The page"
+  browse "${site}"
+  do "click into the 2nd textbox"
+}
+`)
+	if res.Outcome != runtime.Completed || !strings.Contains(page, "b focused") {
+		t.Errorf("outcome %s (%v); want completed with the second field focused:\n%s", res.Outcome, res.Failure, page)
+	}
+}

@@ -432,8 +432,11 @@ func roleFit(f *frame, d *desc) float64 {
 			r *= 0.3
 		}
 	case PurposeTarget, PurposeMove, PurposeStopTarget:
-		if editable(c) {
-			r *= 0.3 // a do never types; stop_before never targets a field
+		if editable(c) && (f.role == nil || f.purpose == PurposeStopTarget) {
+			// A do never types; stop_before never targets a field. A step
+			// that names a field's kind ("click into the 3rd textbox")
+			// means the field itself.
+			r *= 0.3
 		} else if !pressableRoles[c.Role] && c.Role != "" {
 			r *= 0.7
 		}
