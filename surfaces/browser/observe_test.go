@@ -287,3 +287,17 @@ func TestPickerMarkup(t *testing.T) {
 		t.Errorf("an anchor target is a control: %v", got)
 	}
 }
+
+// TestBarOfItems: a bar with a pointer cursor holding labelled items is
+// no control itself, its items are; a clickable card with one label
+// stays one control.
+func TestBarOfItems(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/bar.html")
+	find(t, sc, "button", "Reply")
+	find(t, sc, "button", "Forward")
+	find(t, sc, "button", "Open the report")
+	if got := sc.Find("button", "Reply Forward"); len(got) != 0 {
+		t.Errorf("the bar is a control: %v", got)
+	}
+}

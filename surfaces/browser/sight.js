@@ -383,6 +383,20 @@
     return false;
   }
 
+  // labelledItems counts the child elements of el that each say something
+  // of their own and hold no control: the items of a bar, when el has no
+  // text of its own besides them.
+  function labelledItems(el) {
+    for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && c.textContent.trim()) return 0;
+    let n = 0;
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (!collapse(c.textContent)) continue;
+      if (c.querySelector("a[href],button,input,select,textarea")) return 0;
+      n++;
+    }
+    return n;
+  }
+
   // phrasingOnly reports whether every child element of el is a phrasing
   // element without controls: spans and emphasis that a line is made of.
   const INLINE = new Set(["SPAN", "B", "I", "EM", "STRONG", "SMALL", "ABBR", "TIME", "SUB", "SUP", "MARK", "CODE", "S", "U", "BDI", "DATA", "Q", "CITE"]);
@@ -485,7 +499,13 @@
         if ((pl.startsWith("menu") || pl.startsWith("listbox")) && shown) popover = true;
       }
       let widget = false, weak = false;
-      if (!inWidget && isInteractive(el, tag, role, style, parentCursor)) {
+      // A bar whose pointer cursor is set on the bar, not on each of the
+      // labelled items in it ("Reply  Forward"), is no control itself:
+      // its items are.
+      const split = !inWidget && !role && style.cursor === "pointer" && parentCursor !== "pointer" &&
+        !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "LABEL"].includes(tag) &&
+        !el.hasAttribute("onclick") && !el.hasAttribute("tabindex") && labelledItems(el) >= 2;
+      if (!inWidget && !split && isInteractive(el, tag, role, style, parentCursor)) {
         widget = true;
         // A control found only by a script trace (cursor, onclick,
         // tabindex) may wrap real controls, which stay visible.
@@ -563,7 +583,7 @@
       // A listbox holds its options: they, not it, are what is pressed.
       const childInWidget = inWidget || (widget && !weak && role !== "listbox");
       if (tag === "SELECT") return;
-      const cur = style.cursor;
+      const cur = split ? "" : style.cursor;
       if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
       if (tag === "IFRAME" || tag === "FRAME") {
         let doc = null;
