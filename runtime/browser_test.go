@@ -44,6 +44,23 @@ func runMain(m *testing.M) int {
 	return code
 }
 
+// newWorkspace opens a workspace on a fresh browser context of the
+// shared Chromium, closed with the test.
+func newWorkspace(t *testing.T, ctx context.Context) *surfaces.Workspace {
+	t.Helper()
+	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := surfaces.NewWorkspace(surf)
+	if err != nil {
+		surf.Close()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ws.Close() })
+	return ws
+}
+
 // runExample runs one example flow of package flows on its fixture site in
 // Chromium with the local decider, and checks the site's events against
 // the example's expectation.
@@ -57,15 +74,7 @@ func runExample(t *testing.T, name string, approve bool) {
 	flow, facts, secrets := prepareExample(t, ex, url)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := surfaces.NewWorkspace(surf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	ws := newWorkspace(t, ctx)
 	var trace strings.Builder
 	res := runtime.Run(ctx, flow, runtime.Options{
 		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute, Approve: approve,

@@ -13,7 +13,6 @@ import (
 
 	"flow/compiler"
 	"flow/runtime"
-	"flow/surfaces/browser"
 )
 
 // sliderPage has two sliders drawn by script: an ARIA slider that shows
@@ -64,13 +63,9 @@ func runPage(t *testing.T, page, src string) (*runtime.Result, string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer surf.Close()
-	res := runtime.Run(ctx, prog.Flows[0], runtime.Options{Surface: surf, Facts: facts, Timeout: time.Minute})
-	scr, err := surf.Observe(ctx)
+	ws := newWorkspace(t, ctx)
+	res := runtime.Run(ctx, prog.Flows[0], runtime.Options{Surface: ws, Facts: facts, Timeout: time.Minute})
+	scr, err := ws.Observe(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,8 +25,6 @@ import (
 	"flow/compiler"
 	"flow/flows"
 	"flow/runtime"
-	"flow/surfaces"
-	"flow/surfaces/browser"
 )
 
 // trustDir holds the cases: NAME.flow beside NAME.expect.yaml.
@@ -254,15 +252,7 @@ func runTrustCase(t *testing.T, c trustCase) (string, []string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws, err := surfaces.NewWorkspace(surf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	ws := newWorkspace(t, ctx)
 	res := runtime.Run(ctx, flow, runtime.Options{Surface: ws, Facts: facts, Timeout: time.Minute, Approve: c.Approve})
 	events := settledEvents(log)
 
