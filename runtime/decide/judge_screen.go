@@ -11,7 +11,7 @@ import (
 var structural = map[string]string{
 	"dialog": "dialog", "popup": "dialog", "modal": "dialog", "overlay": "dialog", "banner": "banner", "lightbox": "dialog", "prompt": "dialog",
 	"window": "dialog", "option": "choice", "choice": "choice",
-	"message": "notice", "notice": "notice", "notification": "notice", "alert": "notice", "toast": "notice", "confirmation": "notice",
+	"message": "notice", "notice": "notice", "notification": "notice", "alert": "notice", "toast": "notice", "confirmation": "notice", "feedback": "notice",
 	"form": "form", "field": "field", "input": "field", "textbox": "field", "box": "field",
 	"button": "button", "link": "link", "checkbox": "toggle", "switch": "toggle", "toggle": "toggle",
 	"list": "list", "menu": "menu", "tab": "tab", "tabl": "list", "result": "list",

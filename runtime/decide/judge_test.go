@@ -3,6 +3,8 @@ package decide
 import (
 	"context"
 	"testing"
+
+	"flow/surfaces"
 )
 
 // Conditions the example flows and the standard library judge, on screens
@@ -82,5 +84,30 @@ func (v verdict) check(t *testing.T, text string, p float64) {
 		t.Errorf("%q: p = %.2f, want it not to hold (≤ 0.25)", text, p)
 	case v == below && p >= 0.75:
 		t.Errorf("%q: p = %.2f, want it below the bar (< 0.75)", text, p)
+	}
+}
+
+// "The feedback" names the message a page shows in answer, as "the
+// message" and "the notice" do: it holds when the message says it.
+func TestJudgeFeedbackIsAMessage(t *testing.T) {
+	screen := Brief{Title: "Guess", Candidates: []surfaces.Candidate{
+		{Ref: "e1", Role: "spinbutton", Name: "Your guess", Value: "4"},
+		{Ref: "e2", Role: "button", Name: "Submit"},
+	}, Context: []surfaces.ContextLine{
+		{Ref: "t1", Text: "Guess the number between 0 and 9."},
+		{Ref: "t2", Text: "The number is higher than 4."},
+	}}
+	l := NewLocal()
+	for text, want := range map[string]bool{
+		"the feedback says the number is higher": true,
+		"the feedback says the number is lower":  false,
+	} {
+		j, err := l.Judge(context.Background(), Statement{ID: "4/judge", Step: `if "` + text + `"`, Text: text, Screen: screen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := j.Probability >= 0.75; got != want {
+			t.Errorf("%q judged %.2f (%s), want holds=%v", text, j.Probability, j.Why, want)
+		}
 	}
 }
