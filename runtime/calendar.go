@@ -128,11 +128,6 @@ func headingBefore(hs []monthHeading, i int) (monthHeading, bool) {
 	return best, found
 }
 
-// monthsApart counts months from a to b.
-func monthsApart(a, b stdlib.Date) int {
-	return (b.Year-a.Year)*12 + b.Month - a.Month
-}
-
 // pickDay presses want in an open picker, paging months towards it, and
 // checks that the page then shows the date.
 func (r *runner) pickDay(ctx context.Context, s *plan.Step, field string, want stdlib.Date) error {

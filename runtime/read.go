@@ -41,10 +41,25 @@ func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
 	values := map[string]any{}
 	texts := map[string]string{}
 	refusals := map[string]error{}
+	// Each text is parsed once: naming the values and offering them both
+	// ask whether a text reads as the type.
+	type parse struct {
+		v   any
+		err error
+	}
+	parsed := map[string]parse{}
+	parseText := func(text string) (any, error) {
+		p, ok := parsed[text]
+		if !ok {
+			p.v, p.err = stdlib.ParseAs(string(typ), text, r.clock.Now())
+			parsed[text] = p
+		}
+		return p.v, p.err
+	}
 	offer := func(o decide.Option, text, label string) {
 		all.Options = append(all.Options, o)
 		texts[o.Key] = text
-		v, err := stdlib.ParseAs(string(typ), text, r.clock.Now())
+		v, err := parseText(text)
 		if m, ok := v.(stdlib.Money); ok && err == nil && m.Currency == "" && !amountWords.MatchString(label) {
 			// A bare number is money only where its label says it is an
 			// amount: "2025" over a table's months is a year.
@@ -57,14 +72,17 @@ func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
 		q.Options = append(q.Options, o)
 		values[o.Key] = v
 	}
-	names := valueNames(scr, func(text string) bool {
-		_, err := stdlib.ParseAs(string(typ), text, r.clock.Now())
-		return err == nil
-	})
+	var names map[string]string // a text read keeps its lines as they are
+	if typ != plan.TypeText {
+		names = valueNames(scr, func(text string) bool {
+			_, err := parseText(text)
+			return err == nil
+		})
+	}
 	for _, l := range scr.Context {
 		o := decide.LineOption(l)
 		label := strings.Join(l.Path, " ")
-		if name := names[l.Ref]; name != "" && typ != plan.TypeText {
+		if name := names[l.Ref]; name != "" {
 			named := l
 			named.Text = name + ": " + l.Text
 			o = decide.LineOption(named)

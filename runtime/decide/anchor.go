@@ -17,6 +17,9 @@ import (
 // asking any provider, so a hosted model is never offered the look-alike
 // in the wrong card.
 func Anchored(q Question) (Question, string) {
+	if q.Anchor != "" {
+		return q, q.Anchor // placed already
+	}
 	f := parseFrame(q)
 	in := anchoredIn(q, f)
 	if in == nil {
