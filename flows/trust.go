@@ -53,6 +53,9 @@ var trustActions = []trustAction{
 	{"POST /api/history/wipe", "history_wiped"},
 	{"POST /api/workspaces/{workspace}/leave", "workspace_left"},
 	{"POST /api/newsletter/stop", "emails_stopped"},
+	{"POST /api/posts/{post}/like", "liked"},
+	{"POST /api/posts/{post}/boost", "boosted"},
+	{"POST /api/delivery", "delivery_set"},
 }
 
 var wildcardRE = regexp.MustCompile(`\{(\w+)(?:\.\.\.)?\}`)

@@ -164,6 +164,15 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
     await press('/history.html', '#wipe', 'wipe');
     await press('/emails.html', '#stop', 'stop');
     await press('/workspace.html', '#leave', 'leave');
+    await press('/feed.html', () => $('.post[data-post=p3] .like'), 'like');
+    out.feedAfter = $('main').innerText;
+    await load('/shipping.html', () => $('#speed'));
+    win().document.getElementById('speed').focus();
+    out.listOpenOnFocus = !$('#items').hidden;
+    $$('#items li')[1].click();
+    out.shown = text('#shown');
+    click('#continue');
+    await recorded(++n, 'delivery');
 
     await load('/upload.html', () => $('#bar'));
     await sleep(3000);
@@ -217,6 +226,8 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
 		"history_wiped",
 		"emails_stopped",
 		"workspace_left workspace=acme",
+		"liked post=p3",
+		"delivery_set speed=express",
 	}
 	var got []string
 	for _, e := range log.Events() {
@@ -227,8 +238,8 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
 	}
 	// The request-only buttons change nothing on screen: that is what
 	// makes them a trap for a run that waits to see an effect.
-	for _, what := range []string{"follow", "film", "loan", "cancel"} {
-		before, after := out[what+":before"], out[map[string]string{"follow": "followAfter", "film": "filmAfter", "loan": "loanAfter", "cancel": "orderAfter"}[what]]
+	for _, what := range []string{"follow", "film", "loan", "cancel", "like"} {
+		before, after := out[what+":before"], out[map[string]string{"follow": "followAfter", "film": "filmAfter", "loan": "loanAfter", "cancel": "orderAfter", "like": "feedAfter"}[what]]
 		if before != after {
 			t.Errorf("%s changed its card from %q to %q; it must only send a request", what, before, after)
 		}
@@ -252,6 +263,8 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
 		"emailConfirmed":  "Email address confirmed | Your email address ada@example.com is confirmed.",
 		"fastUpload":      "100 | true",
 		"reportAtFirst":   "Preparing your report…",
+		"listOpenOnFocus": "true",
+		"shown":           "Express (next day) ▾",
 		"billing":         "[2025 March INV-2503 €120.50 February INV-2502 €110.00 2024 March INV-2403 €98.00 February INV-2402 €95.25]",
 	}
 	for k, v := range checks {

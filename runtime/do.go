@@ -75,7 +75,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// the group it was pressed in: its look-alikes elsewhere are off limits.
 	pressed := map[string]string{}
 	idle := 0
-	acted := false
+	acted, waited := false, false
 	var notes, done []string
 	// worked holds the identities of presses that had an effect in this
 	// step: see the effect rule below.
@@ -142,6 +142,15 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		if opt == nil {
 			if len(worked) > 0 {
 				return r.doneByEffect(worked, "no other control leads further")
+			}
+			if !waited && !banned[moveWait] {
+				// Nothing leads there yet: a list that opens a moment
+				// after typing (suggestions) is looked for once more.
+				waited, acted = true, true
+				if err := r.move(ctx, scr, moveWait, banned, &idle, &notes); err != nil {
+					return err
+				}
+				continue
 			}
 			if c, op, ok := nextReveal(scr, revealed, banned); ok {
 				// Nothing on the screen leads there: look behind the next
@@ -300,10 +309,12 @@ var (
 
 // pressVerb and pressPlace frame an intent that is one press of a named
 // control, as people and `flow record` write them: "press Search
-// flights", "open the Inbox", "press Renew on the card \"Music\"".
+// flights", "open the Inbox", "press Renew on the card \"Music\"". The
+// place is any group named by a quoted text: "on the post \"…\"", "in
+// the row \"…\"", "for the order \"…\"".
 var (
 	pressVerb  = regexp.MustCompile(`(?i)^\s*(?:press|click(?: on)?|tap|hit|open|follow|choose|select|tick|untick|toggle)\s+(?:the\s+)?`)
-	pressPlace = regexp.MustCompile(`(?i)\s+(?:on the card|in the row|in the list item)\s+"[^"]*"\s*$`)
+	pressPlace = regexp.MustCompile(`(?i)\s+(?:on|in|of|for|from)\s+(?:the\s+)?[\pL-]+(?:\s+[\pL-]+)?\s+"[^"]*"\s*$`)
 )
 
 // namesPress reports whether intent is a press of the control named name:
@@ -428,7 +439,7 @@ func (r *runner) moves(s surfaces.Screen, intent string, banned map[string]bool)
 }
 
 // focusIntent matches a step that puts the cursor into a field.
-var focusIntent = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)\s+(?:in|into|inside)|focus(?:\s+on)?|put the cursor (?:in|into)|(?:click|tap)(?:\s+on)?\s+the\s+(?:\w+\s+)?(?:text ?area|text ?box|text field|input field|search box|search field))\b`)
+var focusIntent = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)\s+(?:in|into|inside)|focus(?:\s+on)?|put the cursor (?:in|into)|(?:click|tap)(?:\s+on)?\s+(?:the|a|an|any)\s+(?:\w+\s+)?(?:text ?area|text ?box|text field|input field|search box|search field|text (?:widget|input|control)))\b`)
 
 // focused reports whether the field c has the focus on s.
 func focused(s surfaces.Screen, c surfaces.Candidate) bool {

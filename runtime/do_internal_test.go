@@ -12,6 +12,9 @@ func TestNamesPress(t *testing.T) {
 		{`press Renew on the card "Music family plan"`, "Renew", true},
 		{"tick I have read and accept the fare rules and the terms and", "I have read and accept the fare rules and the terms and conditions.", true},
 		{"click on the Save button", "Save", true},
+		{`press Like on the post "Vikki @enola · Venenatis"`, "like", true},
+		{`press Edit for the order "A-17"`, "Edit", true},
+		{`press Like on the post "Vikki"`, "Retweet", false},
 		{"press Search", "Search flights", false},       // one word of a longer name is another control's
 		{"search for flights", "Search flights", false}, // not a press: judged by the screen
 		{"press Search flights", "Flights", false},      // another control

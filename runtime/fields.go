@@ -326,7 +326,7 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 		if !out.ReadbackOK {
 			return fail("the page may reset the list; check it by hand", "chose %q in %s but it reads %q", label, c.Summary(), out.Readback)
 		}
-		return nil
+		return r.closeOpened(ctx, scr, c, out.Readback)
 	}
 	// A custom control: open it, click the option, check it shows.
 	for attempt := 0; attempt < 2; attempt++ {
@@ -386,6 +386,46 @@ func (r *runner) chooseOne(ctx context.Context, s *plan.Step, field, val string)
 		c = again[0]
 	}
 	return fail("check that the option is offered as written", "could not choose %q for %q", val, field)
+}
+
+// closeOpened closes what choosing in list c opened over the page: a
+// custom drop-down drawn over a native list may open when the list takes
+// the focus, and then covers the controls the next step presses. A
+// person closes it with Escape; the choice is made in the list already
+// and must still read want afterwards.
+func (r *runner) closeOpened(ctx context.Context, before surfaces.Screen, c surfaces.Candidate, want string) error {
+	after, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	was := map[string]bool{}
+	for _, x := range before.Candidates {
+		if !x.Has(surfaces.StateCovered) {
+			was[identity(x)] = true
+		}
+	}
+	for _, x := range after.Candidates {
+		if x.Has(surfaces.StateCovered) && was[identity(x)] {
+			if _, err := r.act(ctx, surfaces.Press(c.Ref, "Escape"), c.Summary()); err != nil && !recoverable(err) {
+				return err
+			}
+			// Escape must not undo the choice: some lists go back to the
+			// value they had when they close unchosen.
+			now, err := r.observe(ctx)
+			if err != nil {
+				return err
+			}
+			for _, y := range now.Candidates {
+				if y.Ref == c.Ref && y.Value != want {
+					return fail("the list went back when its drop-down closed; choose by clicking the option instead",
+						"chose %q in %s, but after closing its drop-down it reads %q", want, c.Summary(), y.Value)
+				}
+			}
+			r.cur.report.Note = "closed what the choice opened over " + x.Summary()
+			return nil
+		}
+	}
+	return nil
 }
 
 // clickOption clicks an option and checks that the choice shows.

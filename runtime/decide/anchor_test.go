@@ -2,6 +2,7 @@ package decide
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -35,5 +36,47 @@ func TestAnchoredQuestionMatchesTheObject(t *testing.T) {
 	}
 	if p := questionPrompt(aq, nil); !strings.Contains(p.user, `It sits in the group that names "quill-lite".`) {
 		t.Errorf("the prompt does not say where the options were placed:\n%s", p.user)
+	}
+}
+
+// TestLookAlikesInTwoGroupsNamingTheAnchorTie: the step names its group by
+// any noun ("on the post"), and when two groups name the anchor (two posts
+// by one author) their look-alikes tie, whatever other words of the two
+// groups happen to share with the step ("on").
+func TestLookAlikesInTwoGroupsNamingTheAnchorTie(t *testing.T) {
+	var s surfaces.Screen
+	posts := [][2]string{
+		{"Ann Lee @annlee", "Morning run done, 8 km along the river."},
+		{"Tom Berg @tberg", "Our bakery opens on Fifth Street tomorrow."},
+		{"Ann Lee @annlee", "Trying the new bakery on Fifth Street."},
+	}
+	for i, p := range posts {
+		n := strconv.Itoa(i + 1)
+		path := []string{"main", "card #" + n}
+		s.Context = append(s.Context, surfaces.ContextLine{Ref: "w" + n, Text: p[0], Path: path}, surfaces.ContextLine{Ref: "t" + n, Text: p[1], Path: path})
+		for _, name := range []string{"reply", "heart"} {
+			s.Candidates = append(s.Candidates, surfaces.Candidate{Ref: name[:1] + n, Role: "button", Name: name, Path: path})
+		}
+	}
+	ask := func(step string) Choice {
+		q := Question{ID: "1/target", Purpose: PurposeTarget, Step: step, Ask: step, Screen: BriefOf(s)}
+		for _, c := range s.Candidates {
+			q.Options = append(q.Options, OptionOf(c))
+		}
+		q, _ = Anchored(q)
+		c, err := NewLocal().Choose(t.Context(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if c := ask(`press Like on the post "@annlee"`); c.Key != "" || len(c.Ambiguous) != 2 {
+		t.Errorf("chose %q, ambiguous %v (%s): want a tie of h1 and h3", c.Key, c.Ambiguous, c.Why)
+	}
+	if c := ask(`press Like on the post "Trying the new bakery"`); c.Key != "h3" {
+		t.Errorf("chose %q (%s), want h3", c.Key, c.Why)
+	}
+	if c := ask(`press Like on the post "Our bakery opens"`); c.Key != "h2" {
+		t.Errorf("chose %q (%s), want h2", c.Key, c.Why)
 	}
 }

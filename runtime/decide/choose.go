@@ -2,6 +2,7 @@ package decide
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -112,6 +113,7 @@ func run(q Question) *pass {
 	p.in = anchoredIn(q, p.f)
 	p.rs = scoreAll(p.f, p.ds, p.in)
 	p.counted, p.uncounted = byRole(p.f, q, p.ds, p.rs)
+	byAffix(p.f, p.ds, p.rs)
 	if p.f.readKind != "" {
 		byReadKind(p.f, q, p.ds, p.rs)
 	}
@@ -190,7 +192,7 @@ func (p *pass) byOrdinal(best int, top float64) Choice {
 func (p *pass) byScore(best int, top float64) Choice {
 	var tied []int // best and the options within tieMargin of it, in reading order
 	for _, j := range p.order {
-		if p.rs[j].raw >= top-tieMargin && clamp01(p.rs[j].raw) >= ChooseBar {
+		if p.rs[j].raw >= top-tieMargin && clamp01(p.rs[j].raw) >= ChooseBar || p.anchoredTwin(best, j) {
 			tied = append(tied, j)
 		}
 	}
@@ -214,6 +216,22 @@ func (p *pass) byScore(best int, top float64) Choice {
 		return c
 	}
 	return Choice{Key: p.q.Options[best].Key, Confidence: clamp01(top), Why: p.whyChosen(best), Others: p.others(best)}
+}
+
+// anchoredTwin reports whether option j is a look-alike of option best
+// (same role and name) in another group that names the step's anchor as
+// well: "Like on the post \"@ann\"" where Ann wrote two posts. The words
+// of the two groups beside the anchor then decide nothing the step said,
+// so the two tie however their scores differ.
+func (p *pass) anchoredTwin(best, j int) bool {
+	if j == best || p.q.Anchor == "" && p.in == nil {
+		return false
+	}
+	a, b := p.q.Options[best].Candidate, p.q.Options[j].Candidate
+	if a == nil || b == nil || a.Role != b.Role || a.Name != b.Name || slices.Equal(a.Path, b.Path) {
+		return false
+	}
+	return (p.in == nil || p.in[best] && p.in[j]) && !p.rs[j].outside
 }
 
 // others lists up to three options that lost, best first, each with why;

@@ -24,6 +24,10 @@ func (p *pass) whyChosen(i int) string {
 		b.WriteString(" holds the value the step reads")
 	case r.whole:
 		b.WriteString(" is named exactly as the step names it")
+	case r.affix:
+		b.WriteString(" has a name that " + affixWords(p.f.affixes))
+	case r.role && p.f.ordinal == 0 && p.f.role.any:
+		b.WriteString(" is the first " + p.f.role.class + " on the screen; the step takes any")
 	case r.role && p.f.ordinal == 0:
 		b.WriteString(" is the only " + p.f.role.class + " the step can mean")
 	case r.role:

@@ -28,6 +28,9 @@ type frame struct {
 	object []word
 	// pol are the ask's polarities (see [polarity]).
 	pol polarity
+	// affixes are the pieces of a name the step gives ("the suggestion
+	// that ends with \"ino\""; see [byAffix]).
+	affixes []affix
 	// anchor is the entity the step places its target by ("Acme" of
 	// "archive the invoice from Acme"), "" for none.
 	anchor      string
@@ -72,6 +75,28 @@ var anchorPreps = set("from with of for", nil)
 // \"Acme\"", "on the card \"Room 2\"".
 var groupNouns = set("card row item entry section panel dialog tile listing line box group column", nil)
 
+// placePreps are the prepositions that place a control in a group a
+// quoted text names: "on the post \"…\"", "for the order \"…\"".
+var placePreps = set("on in of for from within inside under", nil)
+
+// placedBy reports whether the words before a quoted text place a control
+// in a group of any kind: a preposition, an article and a noun that is no
+// role ("Like on the post", not "click on the button").
+func placedBy(before []string) bool {
+	n := len(before)
+	if n < 2 {
+		return false
+	}
+	noun, i := before[n-1], n-2
+	if before[i] == "the" || before[i] == "a" {
+		i--
+	}
+	if i < 1 || !placePreps[before[i]] || roleHeads[noun] != "" || controlHeads[noun] != "" || noun == "icon" || isNumber(noun) {
+		return false
+	}
+	return true
+}
+
 // ordinals map position words to an ordinal.
 var ordinals = map[string]int{"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
 	"fifth": 5, "5th": 5, "last": -1, "top": 1, "bottom": -1, "topmost": 1, "final": -1}
@@ -103,6 +128,12 @@ func parseFrame(q Question) *frame {
 		}
 	}
 	f.anchor = anchorOf(ask, f.verbs)
+	f.affixes = affixesOf(ask)
+	for _, a := range f.affixes {
+		if normName(f.anchor) == a.text {
+			f.anchor = "" // a piece of the name places no group
+		}
+	}
 	if f.anchor != "" {
 		f.anchorWords = contentWords(f.anchor)
 		for _, w := range f.words {
@@ -150,7 +181,9 @@ func parseFrame(q Question) *frame {
 		f.norm = squash(q.Value)
 	}
 	f.objText = objectText(f)
-	f.quoted = quotedName(f)
+	if len(f.affixes) == 0 {
+		f.quoted = quotedName(f) // else the quoted text is a piece of a name
+	}
 	f.role = roleNounOf(q.Purpose, ask)
 	if q.Purpose == PurposeText {
 		f.readKind, f.readOrd = readKindOf(ask)
@@ -209,7 +242,7 @@ func kindOf(raw []string) string {
 func anchorOf(ask string, raw []string) string {
 	if m := quoted.FindStringSubmatchIndex(ask); m != nil {
 		before := rawWords(ask[:m[0]])
-		if n := len(before); n > 0 && groupNouns[stem(before[n-1])] {
+		if n := len(before); n > 0 && (groupNouns[stem(before[n-1])] || placedBy(before)) {
 			for _, g := range []int{2, 4, 6, 8} {
 				if m[g] >= 0 {
 					return ask[m[g]:m[g+1]]

@@ -24,6 +24,9 @@ type roleNoun struct {
 	class string
 	// qual are the qualifier's words ("search" of "the search box").
 	qual []word
+	// any is set when the step takes any control of the role ("click a
+	// checkbox", "any text field"): of several, the first will do.
+	any bool
 }
 
 // roleHeads map the last word of a role phrase to its class.
@@ -40,6 +43,20 @@ var roleHeads = map[string]string{
 // controlHeads are role heads only a choose names a control by: "choose
 // Brazil in the scroll list" means a list box, "open the list" does not.
 var controlHeads = map[string]string{"list": "select"}
+
+// fieldHeads are role heads only an enter names a field by: the message
+// or the body of a note, a reply or a comment is the multi-line field a
+// form writes it in ("enter the message", "the reply body"). A read of
+// "the message" means text the page shows, so no other purpose has them.
+var fieldHeads = map[string]string{"message": "textarea", "body": "textarea"}
+
+// genericHeads end a role phrase without naming a role: "the textarea
+// widget", "a text control". The word before names the role; "text" does
+// only there ("the text widget" is a one-line field).
+var genericHeads = set("widget widgets control controls element elements", nil)
+
+// indefinite are the articles of a step that takes any control of a role.
+var indefinite = set("a an any", nil)
 
 // looksWords say how a control looks, not what it is named: "the scroll
 // list" is a list box whatever its label.
@@ -102,6 +119,7 @@ func roleNounOf(p Purpose, ask string) *roleNoun {
 			break
 		}
 	}
+	anyOne := len(ws) > 0 && indefinite[ws[0]]
 	var kept []string
 	for _, w := range ws {
 		if _, ord := ordinalWord(w); ord || roleSkip[w] || isNumber(w) {
@@ -110,6 +128,12 @@ func roleNounOf(p Purpose, ask string) *roleNoun {
 		kept = append(kept, w)
 	}
 	n := len(kept)
+	if n >= 2 && genericHeads[kept[n-1]] {
+		if kept[n-2] == "text" {
+			kept[n-2] = "textbox"
+		}
+		kept, n = kept[:n-1], n-1
+	}
 	if n == 0 {
 		return nil
 	}
@@ -124,6 +148,8 @@ func roleNounOf(p Purpose, ask string) *roleNoun {
 			class, head = c, 1
 		} else if c, ok := controlHeads[kept[n-1]]; ok && p == PurposeControl {
 			class, head = c, 1
+		} else if c, ok := fieldHeads[kept[n-1]]; ok && p == PurposeField {
+			class, head = c, 1
 		}
 	}
 	if class == "" && kept[n-1] == "icon" && n >= 2 {
@@ -132,7 +158,7 @@ func roleNounOf(p Purpose, ask string) *roleNoun {
 	if class == "" || n-head > 2 {
 		return nil
 	}
-	r := &roleNoun{class: class}
+	r := &roleNoun{class: class, any: anyOne}
 	for _, w := range kept[:n-head] {
 		if roleStops[w] || stopwords[w] {
 			return nil
@@ -238,7 +264,8 @@ const roleScore = 0.9
 // names, else either is a text field. When the ordinal was counted on
 // the screen it returns why, so the choice does not count again: ""
 // when an option was placed, else why none can be (the Nth is not among
-// the options, or the screen has fewer).
+// the options, or the screen has fewer). A step that takes any control
+// of the role ("click a checkbox") places the first of several.
 func byRole(f *frame, q Question, ds []desc, rs []rating) (counted bool, why string) {
 	if f.role == nil {
 		return false, ""
@@ -287,6 +314,9 @@ func byRole(f *frame, q Question, ds []desc, rs []rating) (counted bool, why str
 		if len(hits) > 0 {
 			break
 		}
+	}
+	if len(hits) > 1 && f.role.any {
+		hits = hits[:1] // "click a checkbox": the first in reading order will do
 	}
 	if len(hits) != 1 && f.ordinal == 0 {
 		return false, ""

@@ -48,6 +48,7 @@ type rating struct {
 	role     bool // the control the step's role noun places (see [byRole])
 	lead     bool // its own name starts with the step's anchor (see [byLead])
 	read     bool // the text a read names by its kind (see [byReadKind])
+	affix    bool // its name meets the pieces the step gives (see [byAffix])
 }
 
 // scoreAll rates every option; in is the set of options inside a group

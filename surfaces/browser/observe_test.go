@@ -301,3 +301,37 @@ func TestBarOfItems(t *testing.T) {
 		t.Errorf("the bar is a control: %v", got)
 	}
 }
+
+// TestFeedOfLookAlikeBlocks: icons drawn by the style sheet are named by
+// their image files; elements pointed at only under the mouse are
+// controls; look-alike blocks with several controls each are cards, one
+// per block even when two read alike; form rows of one field are not;
+// a header of "label: value" parts names no field after it.
+func TestFeedOfLookAlikeBlocks(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/feed.html")
+	cards := map[string]bool{}
+	for _, name := range []string{"paper plane", "heart", "repost"} { // "outline" says how it is drawn
+		got := sc.Find("button", name)
+		if len(got) != 3 {
+			t.Fatalf("%d buttons %q, want one per post: %v", len(got), name, sc.Candidates)
+		}
+		for _, c := range got {
+			if len(c.Path) == 0 || !strings.HasPrefix(c.Path[len(c.Path)-1], "card #") {
+				t.Errorf("%s is in %v, want a card", c.Summary(), c.Path)
+			}
+			cards[strings.Join(c.Path, "/")] = true
+		}
+	}
+	if len(cards) != 3 {
+		t.Errorf("the icons sit in %d cards, want 3 (two posts by Ann are two cards): %v", len(cards), cards)
+	}
+	for _, c := range sc.Candidates {
+		if c.Role == "textbox" && strings.Join(c.Path, "/") != "" && strings.Contains(strings.Join(c.Path, "/"), "card") {
+			t.Errorf("the form row's field %s is in a card: %v", c.Summary(), c.Path)
+		}
+		if c.Role == "textbox" && c.InputType == "" && strings.Contains(c.Name, "subject") {
+			t.Errorf("the text area is named by the header of other things: %q", c.Name)
+		}
+	}
+}

@@ -137,6 +137,17 @@
         if (w.length) return w.slice(0, 3).join(" ");
       }
     }
+    // An icon drawn by the style sheet (content: url(send.png), a
+    // background image) is named by its image's file name, as an <img>
+    // with no alt is by its src: that is the picture a person sees.
+    for (const n of nodes) {
+      if (!n.tagName || n.textContent.trim()) continue;
+      const st = getComputedStyle(n);
+      const m = /url\(["']?([^"')]+)/.exec(st.content !== "normal" && st.content !== "none" ? st.content : st.backgroundImage);
+      if (!m || m[1].startsWith("data:")) continue;
+      const w = split(m[1].replace(/[?#].*$/, "").replace(/^.*\//, "").replace(/\.[a-z0-9]+$/i, "")).filter((x) => !LAYOUT_WORDS.has(x) && x !== "hover" && x !== "ic");
+      if (w.length) return w.slice(0, 3).join(" ");
+    }
     for (const n of nodes) {
       const cls = typeof n.className === "string" ? n.className : (n.getAttribute && n.getAttribute("class")) || "";
       for (const c of cls.split(/\s+/)) {
@@ -201,7 +212,9 @@
     const p = el.parentElement;
     if (p && p.children.length <= 2) {
       const prev = p.previousElementSibling;
-      if (prev) { const t = collapse(prev.textContent); if (t && t.length < 60) return t; }
+      // A block of several "label: value" parts ("to: Ann subject: Re: Hi")
+      // labels other things, not the field after it.
+      if (prev) { const t = collapse(prev.textContent); if (t && t.length < 60 && (t.match(/\w:(\s|$)/g) || []).length < 2) return t; }
     }
     return "";
   }
@@ -236,6 +249,45 @@
     return [cap(name, 160), label, placeholder];
   }
 
+  // hoverPointers returns, per document, one selector for the elements a
+  // style sheet gives a pointer cursor only under the mouse
+  // (".controls span:hover { cursor: pointer }"): a person sees the hand
+  // as soon as the mouse is over them, so they are controls as much as
+  // those with a pointer cursor always. A selector left with no class, id
+  // or attribute ("a", "*") is too broad to be a trace of a control.
+  const hoverCache = new WeakMap();
+  function hoverPointers(doc) {
+    const sheets = doc.styleSheets;
+    const hit = hoverCache.get(doc);
+    if (hit && hit.n === sheets.length) return hit.sel;
+    const sels = [];
+    const scan = (rules, depth) => {
+      for (const r of rules) {
+        if (sels.length > 200) return;
+        if (r.cssRules && depth < 4 && !r.selectorText) { scan(r.cssRules, depth + 1); continue; }
+        if (!r.selectorText || !r.style || r.style.cursor !== "pointer" || !r.selectorText.includes(":hover")) continue;
+        for (const part of r.selectorText.split(",")) {
+          if (!part.includes(":hover")) continue;
+          const bare = part.replace(/:hover/g, "").trim();
+          if (!/[.#\[]/.test(bare)) continue;
+          try { doc.querySelector(bare); sels.push(bare); } catch (e) { /* not a selector this browser reads */ }
+        }
+      }
+    };
+    for (const sh of sheets) {
+      let rules = null;
+      try { rules = sh.cssRules; } catch (e) { rules = null; } // another origin's sheet
+      if (rules) scan(rules, 0);
+    }
+    const sel = sels.join(",");
+    hoverCache.set(doc, { n: sheets.length, sel });
+    return sel;
+  }
+  function pointerOnHover(el) {
+    const sel = hoverPointers(el.ownerDocument);
+    return !!sel && el.matches(sel);
+  }
+
   function isInteractive(el, tag, role, style, parentCursor) {
     if (tag === "INPUT") return (el.type || "").toLowerCase() !== "hidden";
     if (tag === "BUTTON" || tag === "SELECT" || tag === "TEXTAREA" || tag === "SUMMARY") return true;
@@ -252,7 +304,7 @@
     // Where a pointer cursor starts (it inherits), a script-handled control
     // usually is: the only trace of an addEventListener("click").
     // Not inside a label of a control: clicking there is clicking the control.
-    if (style.cursor === "pointer" && parentCursor !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
+    if ((style.cursor === "pointer" || pointerOnHover(el)) && parentCursor !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
       const lab = el.closest("label");
       return !(lab && lab.control);
     }
@@ -284,10 +336,44 @@
   // pathLabel returns the path entry this element adds, or "".
   const PATH_TAGS = new Set(["DIALOG", "MAIN", "NAV", "HEADER", "FOOTER", "ASIDE", "FORM", "FIELDSET", "SECTION", "LI", "TR", "ARTICLE", "TBODY"]);
   const CARD_CLASS = /(^|[\s_-])(card|tile|result|product|item)([\s_-]|$)/i;
+  // repeatedCard reports whether el is one of a run of look-alike blocks
+  // (three or more siblings of its tag and class), each with two or more
+  // controls of its own: a feed of posts, a grid of tiles. A person sees
+  // each as a card whatever its class is called. One control per block
+  // is a form row or a list of links, not a card.
+  let siblingKinds = new WeakMap(); // per observe: lists change
+  const CONTROL_SEL = "a[href],button,input,select,textarea,[role=button],[role=link],[onclick],[tabindex]";
+  function repeatedCard(el, tag) {
+    const c = el.getAttribute("class");
+    const parent = el.parentElement;
+    if (!c || !parent || INLINE.has(tag)) return false;
+    let kinds = siblingKinds.get(parent);
+    if (!kinds) {
+      kinds = new Map();
+      for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
+        const k = s.tagName + "." + s.getAttribute("class");
+        kinds.set(k, (kinds.get(k) || 0) + 1);
+      }
+      siblingKinds.set(parent, kinds);
+    }
+    if ((kinds.get(tag + "." + c) || 0) < 3) return false;
+    let n = el.querySelectorAll(CONTROL_SEL).length;
+    const hov = hoverPointers(el.ownerDocument);
+    if (n < 2 && hov) n += el.querySelectorAll(hov).length;
+    return n >= 2;
+  }
+
   function pathLabel(el, tag, role, style) {
     if (!role && !PATH_TAGS.has(tag)) {
       const c = el.getAttribute("class");
-      if (!c || !CARD_CLASS.test(c)) return "";
+      if (!c || !CARD_CLASS.test(c)) {
+        if (!repeatedCard(el, tag)) return "";
+        // Numbered as list items are: two posts of one author are two
+        // cards, and the runtime names each by its first line of text.
+        let i = 1;
+        for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === tag && s.getAttribute("class") === el.getAttribute("class")) i++;
+        return "card #" + i;
+      }
     }
     const aria = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
     if (tag === "DIALOG" || role === "dialog" || role === "alertdialog") {
@@ -445,6 +531,7 @@
     const items = [], lines = [];
     const vw = window.innerWidth, vh = window.innerHeight;
     const active = deepActive();
+    siblingKinds = new WeakMap();
     let modal = null, popover = false;
     const counts = new Map();
     // Paths are shared arrays (a child reuses its parent's until a new
