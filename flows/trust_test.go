@@ -186,6 +186,10 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
     out.refundRequested = text('#refund-state') + ' | ' + $('#refund').hidden;
     await load('/addresses.html?state=empty', () => $('#list'));
     out.addressesEmpty = text('#list') + ' | ' + $('#clear').hidden;
+    await load('/inbox.html?state=empty', () => $('#empty'));
+    out.inboxEmpty = text('#empty') + ' | ' + $$('main li').length;
+    await load('/inbox.html?state=deleted', () => text('#status'));
+    out.inboxDeleted = text('#status') + ' | ' + $$('main li').length;
     await load('/email.html?state=confirmed', () => $('#state'));
     out.emailConfirmed = text('h1') + ' | ' + text('#state');
     await load('/upload.html?speed=fast', () => $('#bar'));
@@ -264,6 +268,8 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
 		"fastUpload":      "100 | true",
 		"reportAtFirst":   "Preparing your report…",
 		"listOpenOnFocus": "true",
+		"inboxEmpty":      "Your inbox is empty. New messages will show up here. | 0",
+		"inboxDeleted":    "Conversation with Ana Ruiz deleted. | 3",
 		"shown":           "Express (next day) ▾",
 		"billing":         "[2025 March INV-2503 €120.50 February INV-2502 €110.00 2024 March INV-2403 €98.00 February INV-2402 €95.25]",
 	}

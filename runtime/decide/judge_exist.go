@@ -12,8 +12,11 @@ import (
 // items. A button that would empty it ("Remove all addresses") proves
 // nothing either way, and a screen that says neither leaves it unsure.
 
-// existWords are the predicates of a claim about what a list holds.
-var existWords = set("saved stored left remaining kept registered", nil)
+// existWords are the predicates of a claim about what a list holds:
+// "no addresses are saved", "the inbox has no messages", "there are no
+// messages in the inbox". Such a claim is not proved by the absence of its
+// words: a list of messages that never says "message" still holds some.
+var existWords = set("saved stored left remaining kept registered has have there contains contain holds hold", nil)
 
 // emptyWords say that a text reports an empty list.
 var emptyWords = set("empty 0 zero", nil)
@@ -24,13 +27,19 @@ var listMarks = []string{"listitem", "row", "article", "card", "option", "treeit
 // existenceClaim reports whether a negated condition's words claim that a
 // list holds nothing ("no addresses are saved", "no items left").
 func existenceClaim(raw []string) bool {
+	claim := false
 	for _, w := range raw {
-		if existWords[w] {
-			return true
+		if sightWords[w] {
+			return false // "there is no error shown": what is shown, judged by sight
 		}
+		claim = claim || existWords[w]
 	}
-	return false
+	return claim
 }
+
+// sightWords make a claim one about what the screen shows rather than
+// what a list holds.
+var sightWords = set("shown visible displayed appears appear showing", nil)
 
 // listNouns are the words naming the list: the content words that are no
 // predicate, no state and no quantifier.
@@ -62,6 +71,17 @@ func judgeEmpty(raw []string, items []item) finding {
 	// The noun that counts most: the last one ("saved addresses" →
 	// addresses) names the things listed.
 	head := nouns[len(nouns)-1]
+	// A heading or an "is empty" line may name the list by its container
+	// ("the inbox has no messages": "Inbox", "Your inbox is empty"): any
+	// noun of the claim will do there.
+	anyNoun := func(ws []word) bool {
+		for _, n := range nouns {
+			if matchIn(n, ws) >= 0.8 {
+				return true
+			}
+		}
+		return false
+	}
 	// First what the screen says of the list: a clause that names it and
 	// denies it ("You have no saved addresses.") proves it empty; a clause
 	// that only instructs ("To have no saved addresses, remove …") does
@@ -71,7 +91,8 @@ func judgeEmpty(raw []string, items []item) finding {
 			continue
 		}
 		for _, c := range it.clauses {
-			if !c.generic && (names(c.words) || matchIn(head, c.words) >= 0.8) && (c.negated || hasAny(c.text, emptyWords)) {
+			if !c.generic && ((names(c.words) || matchIn(head, c.words) >= 0.8) && (c.negated || hasAny(c.text, emptyWords)) ||
+				anyNoun(c.words) && hasAny(c.text, emptyWords)) {
 				return finding{0.95, strconv.Quote(clip(it.raw, 60)) + " says there are none"}
 			}
 		}
@@ -79,7 +100,7 @@ func judgeEmpty(raw []string, items []item) finding {
 	// Then what it shows: a count above zero, or items under a heading
 	// naming the list.
 	for ii, it := range items {
-		if it.cand != nil || !(names(it.words) || matchIn(head, it.words) >= 0.8) {
+		if it.cand != nil || !(names(it.words) || matchIn(head, it.words) >= 0.8 || it.role == "heading" && anyNoun(it.words)) {
 			continue
 		}
 		if n, ok := countBefore(it, head); ok && n > 0 {

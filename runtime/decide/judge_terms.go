@@ -185,6 +185,10 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) finding {
 	if len(terms) == 0 {
 		return finding{0.5, "the statement names nothing to look for"}
 	}
+	if state == "empty" && !namesField(terms, items) {
+		// "the inbox is empty", "the cart is empty": a list, not a field.
+		return judgeEmpty(raw, items)
+	}
 	if state != "" {
 		return judgeState(terms, state, items)
 	}
@@ -422,6 +426,26 @@ func termIn(t term, items []item, ii int) float64 {
 	return m
 }
 
+// namesField reports whether the terms name an editable field of the
+// screen: "the email field is empty" is a field's state, "the inbox is
+// empty" is a list's.
+func namesField(terms []term, items []item) bool {
+	for ii, it := range items {
+		if it.cand == nil || !editable(it.cand) {
+			continue
+		}
+		var got, total float64
+		for _, t := range terms {
+			got += termIn(t, items, ii) * t.w.wt
+			total += t.w.wt
+		}
+		if total > 0 && got/total >= 0.5 {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeState judges "X is on/off/selected/empty…": the control that best
 // matches the other terms must show the state.
 func judgeState(terms []term, state string, items []item) finding {
@@ -504,8 +528,11 @@ func shownValues(text string) []string {
 	return out
 }
 
-// goneWords say that something left the screen.
-var goneWords = set("closes closed disappears disappeared gone hidden dismissed vanishes removed deleted", nil)
+// goneWords say that something left the screen: its absence proves them.
+// "Deleted", "removed" are not among them: they say something was done to
+// a thing, and a thing this page never showed is not thereby deleted (see
+// the trust case of a mailbox "deleted" on an inbox page).
+var goneWords = set("closes closed disappears disappeared gone hidden dismissed vanishes", nil)
 
 // followers may stand after a participle that states an event: "Refund
 // requested on 2 May", "marked as read", "saved successfully".

@@ -111,3 +111,49 @@ func TestJudgeFeedbackIsAMessage(t *testing.T) {
 		}
 	}
 }
+
+// A list is not empty because no line says the claim's noun, a heading is
+// no field with a value, and a thing the page never showed is not thereby
+// deleted: all false on an inbox listing three messages. What the screen
+// shows, or says outright, still decides.
+func TestJudgeInboxIsNotEmptyByAbsence(t *testing.T) {
+	inbox := Brief{Title: "Inbox", Candidates: []surfaces.Candidate{
+		{Ref: "e1", Role: "searchbox", Name: "Search mail", Editable: true},
+		{Ref: "e2", Role: "link", Name: "Mia Chen: Lunch on Friday?", Path: []string{"main", "listitem #1"}},
+		{Ref: "e3", Role: "link", Name: "Northbank: Your March statement", Path: []string{"main", "listitem #2"}},
+		{Ref: "e4", Role: "link", Name: "Leo Park: Climbing this week", Path: []string{"main", "listitem #3"}},
+	}, Context: []surfaces.ContextLine{
+		{Ref: "t1", Text: "Inbox", Role: "heading", Path: []string{"main"}, Next: 1},
+		{Ref: "t2", Text: "09:12", Path: []string{"main", "listitem #1"}, Next: 2},
+	}}
+	filed := Brief{Title: "Inbox", Context: []surfaces.ContextLine{
+		{Ref: "t1", Text: "Inbox", Role: "heading", Path: []string{"main"}},
+		{Ref: "t2", Text: "Your inbox is empty. New messages will show up here.", Path: []string{"main"}},
+		{Ref: "t3", Text: "Conversation with Ana Ruiz deleted.", Role: "status", Path: []string{"main"}},
+	}}
+	l := NewLocal()
+	for _, tc := range []struct {
+		screen Brief
+		text   string
+		holds  bool
+	}{
+		{inbox, "the inbox has no messages", false},
+		{inbox, "there are no messages in the inbox", false},
+		{inbox, "the inbox is empty", false},
+		{inbox, "the conversation with Ana is deleted", false},
+		{inbox, "a message says the mailbox was deleted", false},
+		{inbox, "no error message is shown", true},
+		{inbox, "the search field is empty", true},
+		{filed, "the inbox has no messages", true},
+		{filed, "the inbox is empty", true},
+		{filed, "the conversation with Ana is deleted", true},
+	} {
+		j, err := l.Judge(context.Background(), Statement{ID: "2/judge", Step: `verify "` + tc.text + `"`, Text: tc.text, Screen: tc.screen})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := j.Probability >= 0.75; got != tc.holds {
+			t.Errorf("%q judged %.2f (%s), want holds=%v", tc.text, j.Probability, j.Why, tc.holds)
+		}
+	}
+}
