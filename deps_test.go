@@ -44,6 +44,10 @@ var allowed = map[string][]string{
 
 	"cmd/flow/internal/progress": {"runtime", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
 
+	"report": {"runtime", "plan", "grammar", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin", "internal/suggest"}, // the HTML report of a run: never chromedp or the CLI
+
+	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
+
 	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
 }
 

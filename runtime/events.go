@@ -15,6 +15,7 @@ type EventKind string
 
 // The kinds of event a run emits, in the order a step typically emits them.
 const (
+	EventRunStarted  EventKind = "run_started"
 	EventStepStarted EventKind = "step_started"
 	EventObserved    EventKind = "observed"
 	EventAsked       EventKind = "asked"
@@ -38,11 +39,25 @@ type Event struct {
 	// Text is the step text (step_started) or a judged statement (asked).
 	Text string `json:"text,omitempty"`
 
+	// run_started: the flow, its source file and the decision model.
+	// step_started: File and Line place the step in its source (a step
+	// of a called library flow names the library's file).
+	Flow    string `json:"flow,omitempty"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Decider string `json:"decider,omitempty"`
+
 	// observed
 	URL         string `json:"url,omitempty"`
 	Title       string `json:"title,omitempty"`
 	Fingerprint string `json:"fingerprint,omitempty"`
 	Candidates  int    `json:"candidates,omitempty"`
+	// Screen is the screen as the runtime saw it, masked. A look that
+	// found the same screen as the last one shown, with no act between,
+	// leaves it out and names that event in SameAs instead (a wait_for
+	// polls many times), so a trace stays small.
+	Screen *surfaces.Screen `json:"screen,omitempty"`
+	SameAs int              `json:"same_as,omitempty"`
 
 	// asked / answered
 	Question string   `json:"question,omitempty"` // the question or statement ID
@@ -64,7 +79,12 @@ type Event struct {
 	// acted
 	Op      *surfaces.Operation `json:"op,omitempty"`
 	Control string              `json:"control,omitempty"` // role "name" of the target
-	Change  string              `json:"change,omitempty"`  // what the act changed
+	// Target is the control acted on as the last look saw it: where it
+	// was drawn, so a report can outline it.
+	Target *Target `json:"target,omitempty"`
+	// Change, on the first observed event after one or more acts, is what
+	// those acts changed on the screen ([surfaces.Changes.String]).
+	Change string `json:"change,omitempty"`
 	// Requests are the requests the act made the page send.
 	Requests []string `json:"requests,omitempty"`
 
@@ -76,6 +96,13 @@ type Event struct {
 	Outcome string `json:"outcome,omitempty"`
 	Note    string `json:"note,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// Hint is what to try, on the run_ended event of a failed run.
+	Hint string `json:"hint,omitempty"`
+	// Split is where a step's time went (step_ended).
+	Split *Split `json:"split,omitempty"`
+	// Shot names the screenshot taken after the step, a path relative to
+	// the trace ("shots/0007-4.2.png"); empty when none was taken.
+	Shot string `json:"shot,omitempty"`
 }
 
 // Sink receives the events of a run, already masked, one at a time and in
@@ -100,9 +127,20 @@ func maskEvent(m *guard.Masker, e Event) Event {
 	if m == nil {
 		return e
 	}
-	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
-		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Fingerprint} {
+	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.Flow, &e.File, &e.Decider, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
+		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Hint, &e.Fingerprint,
+		&e.Shot} {
 		*p = m.Mask(*p)
+	}
+	if e.Screen != nil {
+		s := maskScreenText(m, *e.Screen)
+		e.Screen = &s
+	}
+	if e.Target != nil {
+		t := *e.Target
+		t.Ref, t.Role, t.Name, t.Group = m.Mask(t.Ref), m.Mask(t.Role), m.Mask(t.Name), m.Mask(t.Group)
+		t.Path = maskAll(m, t.Path)
+		e.Target = &t
 	}
 	e.Kind = EventKind(m.Mask(string(e.Kind)))
 	e.Options, e.Others = maskAll(m, e.Options), maskAll(m, e.Others)
@@ -114,7 +152,7 @@ func maskEvent(m *guard.Masker, e Event) Event {
 		} else {
 			op.Value = m.Mask(op.Value)
 		}
-		op.Ref = m.Mask(op.Ref)
+		op.Ref, op.Op = m.Mask(op.Ref), surfaces.Op(m.Mask(string(op.Op)))
 		e.Op = &op
 	}
 	return e

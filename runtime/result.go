@@ -95,6 +95,10 @@ type StepReport struct {
 	Actions   int           `json:"actions,omitempty"`
 	Duration  plan.Duration `json:"duration"`
 	Note      string        `json:"note,omitempty"`
+	// Split is where the step's time went (observe, decide, act, settle).
+	Split *Split `json:"split,omitempty"`
+	// Shot names the screenshot after the step, relative to the trace.
+	Shot string `json:"shot,omitempty"`
 }
 
 // StopTarget names a control the run stopped in front of or refused.

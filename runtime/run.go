@@ -65,6 +65,12 @@ type Options struct {
 	// PollInterval is how long wait_for sleeps between looks (default
 	// [DefaultPoll]).
 	PollInterval time.Duration
+	// Shots keeps the screenshot taken after each step (secrets painted
+	// over) under name, a slash-separated path relative to the trace that
+	// the step_ended event names ("shots/0007-4.2.png"). Nil takes none,
+	// which keeps a run fast. An error leaves the step without a shot;
+	// the host reports it.
+	Shots func(name string, png []byte) error
 }
 
 // Tuned numbers of the step semantics (RUNTIME.md).
@@ -77,13 +83,17 @@ const (
 	JudgeBar = 0.75
 	// DefaultPoll is wait_for's pause between looks.
 	DefaultPoll = 250 * time.Millisecond
+	// HoverDelay is how long a do rests on a menu item it hovers to open
+	// its submenu before it looks again.
+	HoverDelay = 400 * time.Millisecond
 )
 
 // runner is one run in progress.
 type runner struct {
 	opts    Options
 	flow    *plan.Flow
-	surf    surfaces.Surface
+	surf    surfaces.Surface // opts.Surface, timed (timing.go)
+	raw     surfaces.Surface // opts.Surface itself, for its optional interfaces
 	dec     decide.Decider
 	clock   Clock
 	masker  *guard.Masker
@@ -101,12 +111,23 @@ type runner struct {
 	// signsIn is true when the flow types a secret somewhere: it signs in
 	// by itself, so a sign-in form it meets is no wall.
 	signsIn bool
+
+	// The evidence (evidence.go): the last screen seen, the screen before
+	// the acts since then (nil when none acted), the event that last
+	// showed a whole screen, the fields holding secrets, the shot count.
+	last, before *surfaces.Screen
+	shownSeq     int
+	shownFP      string
+	secretRefs   map[string]bool
+	shots        int
 }
 
 // stepState counts what the running step did, for its report.
 type stepState struct {
 	step      *plan.Step
 	report    *StepReport
+	up        *stepState // the step around it, if any
+	split     Split
 	actions   int
 	decisions int
 	turns     int
@@ -135,13 +156,17 @@ type frame struct {
 // Run executes flow with opts and returns what happened. It never panics
 // on a bad plan or surface error: the result says what went wrong.
 func Run(ctx context.Context, flow *plan.Flow, opts Options) (res *Result) {
-	r := &runner{opts: opts, flow: flow, surf: opts.Surface, dec: opts.Decider, clock: opts.Clock, parent: ctx}
+	r := &runner{opts: opts, flow: flow, surf: opts.Surface, raw: opts.Surface, dec: opts.Decider, clock: opts.Clock, parent: ctx}
 	if r.dec == nil {
 		r.dec = decide.NewLocal()
 	}
 	if r.clock == nil {
 		r.clock = RealClock{}
 	}
+	if r.surf != nil {
+		r.surf = timedSurface{Surface: r.surf, r: r}
+	}
+	r.dec = timedDecider{Decider: r.dec, r: r}
 	if r.opts.PollInterval <= 0 {
 		r.opts.PollInterval = DefaultPoll
 	}
@@ -150,6 +175,7 @@ func Run(ctx context.Context, flow *plan.Flow, opts Options) (res *Result) {
 	r.result = &Result{Flow: "", Decider: r.dec.Name()}
 	if flow != nil {
 		r.result.Flow = flow.Name
+		r.emit(Event{Kind: EventRunStarted, Flow: flow.Name, File: flow.File, Decider: r.dec.Name()})
 	}
 	if h := r.validate(); h != nil {
 		return r.finish(frameOf(opts), h)
@@ -268,7 +294,7 @@ func (r *runner) applyAllow(patterns []string) error {
 		return &halt{outcome: Invalid, reason: err.Error(), hint: "allow takes host, host:port, *.domain or a URL"}
 	}
 	r.allowed = &o
-	if a, ok := r.surf.(surfaces.Allower); ok {
+	if a, ok := r.raw.(surfaces.Allower); ok {
 		if err := a.SetAllow(patterns); err != nil {
 			return &halt{outcome: Invalid, reason: "setting allowed origins: " + err.Error()}
 		}
@@ -284,7 +310,9 @@ func (r *runner) classifyErr(err error) *halt {
 	case errors.As(err, &blocked):
 		return fail("add the origin to the flow's allow (or pass --allow) if the flow should go there",
 			"navigation to %s was blocked: its origin is not allowed", blocked.URL)
-	case errors.Is(err, context.DeadlineExceeded) && parent.Err() == nil:
+	case (errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) && r.clock.Now().Sub(r.start) >= r.limit) && parent.Err() == nil:
+		// A call cut off by the run's deadline may say "canceled" (chromedp
+		// ends its own context then): the time spent tells them apart.
 		return &halt{outcome: BudgetExhausted, reason: "time: the " + r.limitBy + " ran out", hint: "raise the flow's budget time or --timeout"}
 	case parent.Err() != nil:
 		return fail("run it again; the trace holds what was done until then", "the run was cancelled")
@@ -320,7 +348,7 @@ func (r *runner) finish(fr *frame, h *halt) *Result {
 	res.Variables = r.variables(fr)
 	e := Event{Kind: EventRunEnded, Outcome: string(res.Outcome)}
 	if res.Failure != nil {
-		e.Error = res.Failure.String()
+		e.Error, e.Hint = res.Failure.String(), res.Failure.Hint
 	}
 	if res.Stop != nil {
 		e.Control, e.Class, e.Reason = res.Stop.Control, res.Stop.Class, res.Stop.Reason
@@ -390,7 +418,9 @@ func (r *runner) observe(ctx context.Context) (surfaces.Screen, error) {
 		return s, err
 	}
 	s = r.maskScreen(s)
-	r.emit(Event{Kind: EventObserved, URL: s.URL, Title: s.Title, Fingerprint: s.Fingerprint, Candidates: len(s.Candidates)})
+	e := Event{Kind: EventObserved, URL: s.URL, Title: s.Title, Fingerprint: s.Fingerprint, Candidates: len(s.Candidates)}
+	r.screenEvidence(&e, s)
+	r.emit(e)
 	if r.cur != nil && !r.cur.observed {
 		r.cur.observed = true
 		r.cur.hadPassword = hasPassword(s)
@@ -413,6 +443,7 @@ func (r *runner) maskScreen(s surfaces.Screen) surfaces.Screen {
 		// and digits.
 		if name, ok := r.secretShown(c.Value); ok {
 			c.Value = "${" + name + "}"
+			r.noteSecretRef(c.Ref)
 		}
 		c.Name, c.Value, c.Description = m.Mask(c.Name), m.Mask(c.Value), m.Mask(c.Description)
 		c.Label, c.Placeholder = m.Mask(c.Label), m.Mask(c.Placeholder)
@@ -455,8 +486,18 @@ func (r *runner) act(ctx context.Context, op surfaces.Operation, target string) 
 	if r.cur != nil {
 		r.cur.actions++
 	}
+	if r.before == nil {
+		r.before = r.last
+		if r.before == nil { // the run's first act: everything it shows is new
+			r.before = &surfaces.Screen{}
+		}
+	}
+	if op.Secret {
+		r.noteSecretRef(op.Ref)
+	}
+	tgt := r.targetOf(op.Ref)
 	out, err := r.surf.Act(ctx, op)
-	e := Event{Kind: EventActed, Op: &op, Control: target, Note: out.Note, Requests: out.Requests}
+	e := Event{Kind: EventActed, Op: &op, Control: target, Target: tgt, Note: out.Note, Requests: out.Requests}
 	if out.URL != "" && out.Navigated {
 		e.URL = out.URL
 	}

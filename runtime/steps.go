@@ -28,11 +28,11 @@ func (r *runner) steps(ctx context.Context, fr *frame, steps []*plan.Step) error
 // step runs one step with its report and events around it.
 func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 	prev := r.cur
-	st := &stepState{step: s, report: &StepReport{Path: s.Path, Kind: s.Kind, Text: r.stepText(fr, s)}}
+	st := &stepState{step: s, up: prev, report: &StepReport{Path: s.Path, Kind: s.Kind, Text: r.stepText(fr, s)}}
 	r.result.Steps = append(r.result.Steps, st.report)
 	r.cur = st
 	began := r.clock.Now()
-	r.emit(Event{Kind: EventStepStarted, Text: st.report.Text})
+	r.emit(Event{Kind: EventStepStarted, Text: st.report.Text, File: s.Range.File, Line: s.Range.Line})
 	err := r.checkTime()
 	if err == nil {
 		err = r.run(ctx, fr, s)
@@ -70,7 +70,14 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 	}
 	rep.Note = r.masker.Mask(rep.Note)
-	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note}
+	if r.wantsShot(st, h != nil && h.step == s) {
+		var took time.Duration
+		rep.Shot, took = r.shoot(ctx, s.Path)
+		st.split.Shot = plan.Duration(took)
+	}
+	split := st.split.rounded()
+	rep.Split = &split
+	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note, Split: &split, Shot: rep.Shot}
 	if h != nil && h.step == s {
 		e.Error = h.reason
 	}
@@ -322,7 +329,7 @@ func (r *runner) browse(ctx context.Context, fr *frame, s *plan.Step) error {
 }
 
 func (r *runner) open(s *plan.Step) error {
-	if ws, ok := r.surf.(*surfaces.Workspace); ok {
+	if ws, ok := r.raw.(*surfaces.Workspace); ok {
 		if _, err := ws.Use(surfaces.KindDesktop); err != nil {
 			return fail("desktop applications are not supported yet; drive the web version with browse", "open: %v", err)
 		}

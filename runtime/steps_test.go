@@ -3,12 +3,14 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"flow/plan"
 	"flow/runtime"
+	"flow/surfaces"
 	"flow/surfaces/sim"
 )
 
@@ -279,6 +281,52 @@ func TestTimeBudgetFromTimeout(t *testing.T) {
 	o.want(t, runtime.BudgetExhausted)
 	if o.res.ExitCode != 4 || !strings.Contains(o.res.Failure.Reason, "--timeout 30s") {
 		t.Errorf("exit %d, reason %q", o.res.ExitCode, o.res.Failure.Reason)
+	}
+}
+
+// cutOff is a surface whose looks after the first are cut off with
+// context.Canceled, as chromedp reports a call its context's deadline
+// ended; with pastLimit the clock has first run past the run's time.
+type cutOff struct {
+	*sim.Sim
+	clock     *fakeClock
+	pastLimit bool
+	looks     int
+}
+
+func (c *cutOff) Observe(ctx context.Context) (surfaces.Screen, error) {
+	c.looks++
+	if c.looks == 1 {
+		return c.Sim.Observe(ctx)
+	}
+	if c.pastLimit {
+		_ = c.clock.Sleep(ctx, time.Hour)
+	}
+	return surfaces.Screen{}, fmt.Errorf("observe: %w", context.Canceled)
+}
+
+// TestCutOffByTheDeadlineIsTheBudget: a look cut off once the run's time
+// is spent ran out of time, whatever the error says; cut off before it,
+// the browser went away.
+func TestCutOffByTheDeadlineIsTheBudget(t *testing.T) {
+	src := `flow w "Wait" {
+  browse "http://forms.test/signin"
+  wait_for "the flight results are listed" within 2m
+}
+`
+	for _, past := range []bool{true, false} {
+		clock := newFakeClock()
+		o := run(t, setup{src: src, script: "forms.yaml",
+			wrap: func(s *sim.Sim) surfaces.Surface { return &cutOff{Sim: s, clock: clock, pastLimit: past} },
+			opts: func(o *runtime.Options) { o.Clock, o.Timeout = clock, 30*time.Second }})
+		if past {
+			o.want(t, runtime.BudgetExhausted)
+			continue
+		}
+		o.want(t, runtime.Failed)
+		if !strings.Contains(o.res.Failure.Reason, "browser connection was lost") {
+			t.Errorf("reason %q: want the lost browser", o.res.Failure.Reason)
+		}
 	}
 }
 

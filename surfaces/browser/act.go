@@ -169,6 +169,11 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		return out, s.click(fctx, p.X, p.Y)
 
 	case surfaces.OpFill:
+		if op.Secret {
+			if err := s.veilSecretFill(fctx, fc, js, op); err != nil {
+				return out, refErr(op.Ref, err)
+			}
+		}
 		var prep fillResult
 		if err := fc.call(fctx, &prep, "prepareFill", js, op.Value); err != nil {
 			return out, refErr(op.Ref, err)

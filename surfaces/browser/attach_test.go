@@ -8,12 +8,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"flow/surfaces"
+
+	"github.com/chromedp/chromedp"
 )
 
 // startDebugChromium starts a Chromium as a person would for handing over,
@@ -173,6 +176,44 @@ func TestAttach(t *testing.T) {
 	}
 	if err := cmd.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Fatalf("the attached browser was closed: %v", err)
+	}
+
+	// Isolated tabs on one attached browser share no cookies: a suite's
+	// cases on a remote browser each start from nothing.
+	b, err := Start(ctx, Options{BrowserURL: httpAddr, Allow: []string{site.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	cookie := func(so SurfaceOptions, set string) string {
+		s, err := b.NewSurface(ctx, so)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.Act(ctx, surfaces.Navigate(site.URL+"/testdata/other.html")); err != nil {
+			t.Fatal(err)
+		}
+		js := "document.cookie"
+		if set != "" {
+			js = "document.cookie = " + strconv.Quote(set+"; path=/") + ", document.cookie"
+		}
+		got, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	iso := SurfaceOptions{NewPage: true, Isolated: true}
+	if got := cookie(iso, "case=one"); got != "case=one" {
+		t.Fatalf("the first isolated tab reads its cookie as %q", got)
+	}
+	if got := cookie(iso, ""); got != "" {
+		t.Errorf("a second isolated tab sees the first one's cookie: %q", got)
+	}
+	cookie(SurfaceOptions{NewPage: true}, "shared=yes")
+	if got := cookie(SurfaceOptions{NewPage: true}, ""); got != "shared=yes" {
+		t.Errorf("tabs in the default context should share cookies, as a person's tabs do: %q", got)
 	}
 }
 

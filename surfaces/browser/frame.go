@@ -106,8 +106,17 @@ func firstLine(s string) string {
 // and decodes the result into out. ctx must derive from fc.ctx. A document
 // that changed between the two steps is retried once with a fresh world.
 func (fc *frameConn) call(ctx context.Context, out any, fn string, args ...any) error {
+	return fc.evalCall(ctx, out, "", "window.__flow."+fn, args...)
+}
+
+// evalCall evaluates prelude followed by the call fn(args…), the
+// arguments as JSON, in flow's world of the target's current document, and
+// decodes the result into out. A document that changed between finding
+// the world and evaluating is retried once with a fresh world.
+func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, args ...any) error {
 	var b strings.Builder
-	b.WriteString("window.__flow." + fn + "(")
+	b.WriteString(prelude)
+	b.WriteString(fn + "(")
 	for i, a := range args {
 		if i > 0 {
 			b.WriteByte(',')
@@ -121,14 +130,10 @@ func (fc *frameConn) call(ctx context.Context, out any, fn string, args ...any) 
 	b.WriteString(")")
 	for attempt := 0; ; attempt++ {
 		id, err := fc.ensureWorld(ctx)
-		if err != nil {
-			if attempt == 0 && isNavigationRace(err) {
-				fc.world.id = 0
-				continue
-			}
-			return err
+		var raw []byte
+		if err == nil {
+			raw, err = evalIn(ctx, id, b.String())
 		}
-		raw, err := evalIn(ctx, id, b.String())
 		if err != nil {
 			if attempt == 0 && isNavigationRace(err) {
 				fc.world.id = 0

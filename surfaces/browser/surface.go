@@ -34,6 +34,11 @@ type SurfaceOptions struct {
 	// NewPage, on an attached browser, opens a fresh tab instead of taking
 	// over the active page. A launched browser always gives a fresh tab.
 	NewPage bool
+	// Isolated, with NewPage on an attached browser, opens that tab in a
+	// browser context of its own, as a launched browser does: surfaces
+	// that share a remote browser (a suite's workers) then share no
+	// cookies or storage.
+	Isolated bool
 }
 
 // Surface is one browser tab driven through chromedp. It implements
@@ -65,6 +70,9 @@ type Surface struct {
 	nextT  int
 
 	recording atomic.Bool // Record was called (it runs once per surface)
+
+	video   *Video   // the video StartVideo records, until it stops (screencast.go)
+	secrets []string // values secret fills typed, for the video's veil (veil.go)
 }
 
 var (
@@ -125,6 +133,8 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 		}
 		// A page a person handed over stays open when we let go.
 		copts = append(copts, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel())
+	case b.attached && so.Isolated:
+		copts = append(copts, chromedp.WithNewBrowserContext())
 	case b.attached || b.opts.Profile != "":
 		// A new tab in the default context, which keeps the profile's state.
 	default:
@@ -184,6 +194,7 @@ func (s *Surface) SetAllow(patterns []string) error {
 // from [Launch] or [Attach], the browser (an attached browser is only
 // disconnected).
 func (s *Surface) Close() error {
+	s.stopVideo()
 	s.b.unregister(s.tid)
 	for _, fc := range s.oopifs {
 		fc.cancel()

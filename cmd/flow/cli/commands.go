@@ -156,6 +156,8 @@ unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
 				{name: "profile", value: "NAME", usage: "start Chromium with a persistent profile of this name (cookies and sign-ins kept)"},
 				{name: "new-page", usage: "with --browser-url: run in a new tab, not the active page"},
 				{name: "trace", value: "FILE", usage: "write every event of the run to FILE as JSON lines"},
+				reportFlag, // in report.go
+				videoFlag,  // in video.go
 				{name: "json", usage: "print the result as JSON on stdout (progress and summary go to stderr)"},
 				{name: "quiet", short: "q", usage: "show no progress, only the summary"},
 				{name: "timeout", value: "DURATION", def: "0s", duration: true, usage: "end the run after this long (0: the flow's time budget); the smaller wins"},
@@ -174,6 +176,8 @@ unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
 5  guard_refused: the next move was a paying or irreversible control`,
 			run: (*env).run,
 		},
+		testSpec(),   // `flow test`, in test.go
+		reportSpec(), // `flow report`, in report.go
 		{
 			name:    "demo",
 			summary: "run the bundled booking flow on the bundled booking site",
@@ -192,6 +196,8 @@ action is (a temporary file unless --trace is given).`,
 				{name: "headed", usage: "show the browser window"},
 				{name: "browser-url", value: "URL", usage: "run in a new tab of a running Chromium (http://host:9222 or ws://…)"},
 				{name: "trace", value: "FILE", usage: "write the events to FILE (default: a new temporary file)"},
+				reportFlag, // in report.go
+				videoFlag,  // in video.go
 				{name: "json", usage: "print the result as JSON on stdout (progress and summary go to stderr)"},
 				{name: "quiet", short: "q", usage: "show no progress, only the summary"},
 				{name: "timeout", value: "DURATION", def: "0s", duration: true, usage: "end the run after this long (0: the flow's time budget)"},

@@ -67,14 +67,18 @@ func (e *env) demo(c *ucli.Context) error {
 	if err := e.loadDecider(c, in, c.String("model")); err != nil {
 		return err
 	}
+	// With --report the trace is DIR/trace.jsonl, opened by openReport.
+	if err := e.openReport(c, in, c.String("report")); err != nil {
+		return err
+	}
 	trace := c.String("trace")
-	if trace == "" {
+	if in.report == nil && trace == "" {
 		f, err := os.CreateTemp("", "flow-demo-*.jsonl")
 		if err != nil {
 			return fmt.Errorf("cannot create the trace file: %w", err)
 		}
 		in.trace, in.traceFile = f.Name(), f
-	} else if err := e.openTrace(c, in, trace); err != nil {
+	} else if err := e.openTrace(c, in, trace); err != nil { // "" (with --report) opens nothing
 		return err
 	}
 

@@ -44,6 +44,8 @@ type runInput struct {
 	traceFile *os.File
 	json      bool
 	quiet     bool
+	// report is --report DIR (report.go), or nil.
+	report *runReport
 }
 
 // runLaunchTimeout bounds the start of the browser (or the attach to one).
@@ -116,6 +118,9 @@ func (e *env) loadRun(c *ucli.Context) (*runInput, error) {
 	if err := e.loadDecider(c, in, c.String("model")); err != nil {
 		return nil, err
 	}
+	if err := e.openReport(c, in, c.String("report")); err != nil { // report.go
+		return nil, err
+	}
 	if err := e.openTrace(c, in, c.String("trace")); err != nil {
 		return nil, err
 	}
@@ -130,6 +135,9 @@ func (e *env) checkRunFlags(c *ucli.Context, in *runInput) error {
 	}
 	if _, err := surfaces.ParseOrigins(in.allow); err != nil {
 		return usagef(c, "--allow: %v", err)
+	}
+	if err := checkVideo(c); err != nil { // video.go
+		return err
 	}
 	b, err := browserOptions(c)
 	if err != nil {
@@ -271,14 +279,24 @@ func (e *env) execute(c *ucli.Context, in *runInput) *runtime.Result {
 		sinks = append(sinks, view)
 	}
 
+	if in.report != nil {
+		sinks = append(sinks, &in.report.rec)
+	}
 	var res *runtime.Result
 	surf, err := e.openSurface(ctx, in.browser)
 	if err != nil {
 		res = launchFailure(in, err)
+		ended := runtime.Event{Seq: 1, Time: time.Now(), Kind: runtime.EventRunEnded, Outcome: string(res.Outcome), Error: res.Failure.String(), Hint: res.Failure.Hint}
 		if trace != nil {
-			trace.Emit(runtime.Event{Seq: 1, Time: time.Now(), Kind: runtime.EventRunEnded, Outcome: string(res.Outcome), Error: res.Failure.String()})
+			trace.Emit(ended)
+		}
+		if in.report != nil {
+			in.report.rec.Emit(ended)
 		}
 	} else {
+		// --video (video.go); its line follows the summary, as execute returns.
+		video := startVideo(ctx, c, surf, in.secrets)
+		defer video.writeSummary(human)
 		res = runtime.Run(ctx, in.flow, runtime.Options{
 			Surface: surf,
 			Decider: in.decider,
@@ -288,7 +306,9 @@ func (e *env) execute(c *ucli.Context, in *runInput) *runtime.Result {
 			Approve: in.approve,
 			Timeout: in.timeout,
 			Allow:   in.allow,
+			Shots:   in.report.shots(), // nil without --report
 		})
+		video.stop()
 		surf.Close()
 	}
 	if view != nil {
@@ -304,6 +324,9 @@ func (e *env) execute(c *ucli.Context, in *runInput) *runtime.Result {
 		if err != nil {
 			fmt.Fprintf(e.stderr, "flow: writing the trace %s: %v\n", in.trace, err)
 		}
+	}
+	if in.report != nil {
+		res.Report = e.writeRunReport(in.report, in)
 	}
 	color, _ := e.useColor(c, human)
 	writeSummary(human, in.flow, res, color)
@@ -427,6 +450,9 @@ func writeSummary(w io.Writer, flow *plan.Flow, res *runtime.Result, color bool)
 	fmt.Fprintln(w)
 	if res.Trace != "" {
 		fmt.Fprintf(w, "  trace: %s\n", res.Trace)
+	}
+	if res.Report != "" {
+		fmt.Fprintf(w, "  report: %s\n", res.Report)
 	}
 }
 
