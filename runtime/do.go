@@ -165,6 +165,13 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				if _, err := r.act(ctx, op, withGroup(c)); err != nil && !recoverable(err) {
 					return err
 				}
+				if op.Op == surfaces.OpHover {
+					// Menus open a submenu a moment after the pointer rests
+					// (jQuery UI waits 300 ms): settling cannot see a timer.
+					if err := r.clock.Sleep(ctx, HoverDelay); err != nil {
+						return err
+					}
+				}
 				notes = append(notes, "opened "+c.Summary()+" to look for it")
 				continue
 			}
@@ -403,7 +410,9 @@ func (r *runner) moves(s surfaces.Screen, intent string, banned map[string]bool)
 		out = append(out, decide.Option{Key: moveScroll, Label: "scroll down to see more of the page"})
 	}
 	if s.Layer != surfaces.LayerPage && s.Layer != "" && !banned[moveEscape] {
-		out = append(out, decide.Option{Key: moveEscape, Label: "press Escape to close the " + string(s.Layer) + " in front"})
+		// Worded without "press": every press step would match it by its
+		// verb alone and close the menu it is about to use.
+		out = append(out, decide.Option{Key: moveEscape, Label: "close the " + string(s.Layer) + " in front with the Escape key"})
 	}
 	for _, c := range s.Candidates {
 		id := identity(c)
