@@ -6,7 +6,9 @@
 // [Attach] connects to a running one by http://host:port or ws:// URL —
 // and which origins documents may load from. One [Browser] ([Start])
 // serves many [Surface] values, each in its own browser context, so
-// parallel runs share one process.
+// parallel runs share one process; on an attached browser a surface takes
+// the active page, or a new tab, isolated in a context of its own when
+// asked ([SurfaceOptions.Isolated], as `flow test` does).
 //
 // Output: a [Surface] implements surfaces.Surface. Observe runs sight.js
 // (embedded) in flow's isolated world of the page and returns a
@@ -55,6 +57,11 @@
 //     never reads a password field's value (nor sends that of a card
 //     number, security code or one-time code): its input event says
 //     secret and has no value.
+//   - A video ([Surface.StartVideo], screencast frames into ffmpeg) never
+//     shows a secret: a field is veiled through its own style before a
+//     secret is typed into it, any text of that page that comes to show
+//     the secret is veiled while recording, and the first frames are
+//     dropped until the veil is on screen.
 //   - Closing a launched browser waits until its process is gone and
 //     deletes a temporary profile; an attached browser is only
 //     disconnected, and a page a person handed over stays open.
