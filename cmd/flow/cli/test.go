@@ -53,7 +53,7 @@ before a browser starts: any error lists every problem and exits 2.
 Cases run on --workers workers at once, each in a tab of its own, on one
 Chromium launched for the run (a fresh browser context per case) or spread
 over the browsers given with --browser-url (repeatable; or
-FLOW_BROWSER_URLS, comma-separated; a new tab per case). A browser
+FLOW_BROWSER_URLS, comma-separated; a new tab in a fresh context per case). A browser
 that goes away fails only the cases running on it, with that reason; the
 rest go to the browsers left. --shard i/n runs the i-th of n parts of the
 library, split by case name, so n CI machines run each case exactly once.
