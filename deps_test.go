@@ -49,6 +49,7 @@ var allowed = map[string][]string{
 	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
 
 	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
+	"bench/lint":    {"*"},                                                        // flow lint against gofmt -l: runs the command line in-process
 }
 
 // Outside packages that only one place may use: the browser driver lives in

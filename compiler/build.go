@@ -49,8 +49,18 @@ func (s *session) checkCalls() {
 
 // buildPlans is the build_plan stage: for every given file it expands calls
 // into the flows' steps, numbers step paths and checks the step count.
+//
+// Expansion reads and fills flows of every file, so it runs on one
+// goroutine, first. Then each given file's program is built in parallel:
+// it numbers and counts only steps that file's flows hold (a call's body
+// is a copy of the callee's steps, made for that call).
 func (s *session) buildPlans() {
 	for _, u := range s.roots {
+		for _, f := range u.list {
+			s.expand(f)
+		}
+	}
+	s.eachFile(s.roots, func(rep *reporter, _ *exprCache, u *unit) {
 		prog := &plan.Program{}
 		reached := s.imported(u)
 		for _, v := range s.order {
@@ -59,18 +69,17 @@ func (s *session) buildPlans() {
 			}
 		}
 		for _, f := range u.list {
-			steps := s.expand(f)
+			steps := f.plan.Steps
 			if n := countSteps(steps); n > maxSteps {
-				s.errorf(f.ast.Name.Range, TooManySteps, "split it into flows and keep the entry flow short; each call's steps count",
+				rep.errorf(f.ast.Name.Range, TooManySteps, "split it into flows and keep the entry flow short; each call's steps count",
 					"flow %s has %d steps once its calls are expanded, more than %d", f.name, n, maxSteps)
 			}
 			out := *f.plan
-			out.Steps = steps
 			number(out.Steps, "")
 			prog.Flows = append(prog.Flows, &out)
 		}
 		u.program = prog
-	}
+	})
 }
 
 // imported returns u and every file it imports, directly or not.

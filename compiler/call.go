@@ -36,13 +36,13 @@ func (c *flowChecker) call(st *grammar.CallStmt, step *plan.Step) {
 			for _, p := range callee.params {
 				names = append(names, p.name)
 			}
-			c.s.errorf(a.Name.Range, UnknownArgument, didYouMean(a.Name.Name, names, paramsHint(callee)),
+			c.rep.errorf(a.Name.Range, UnknownArgument, didYouMean(a.Name.Name, names, paramsHint(callee)),
 				"%s has no fact or secret %s", step.Call.Flow, a.Name.Name)
 			c.value(a.Value, useCtx{secretOK: true, where: "here"})
 			continue
 		}
 		if _, dup := passed[param.name]; dup {
-			c.s.errorf(a.Name.Range, UnknownArgument, "pass each argument once", "argument %s is passed twice", param.name)
+			c.rep.errorf(a.Name.Range, UnknownArgument, "pass each argument once", "argument %s is passed twice", param.name)
 			continue
 		}
 		passed[param.name] = c.argument(a, param, step.Call.Flow)
@@ -55,7 +55,7 @@ func (c *flowChecker) call(st *grammar.CallStmt, step *plan.Step) {
 		case p.kind == symFact && p.fact.Default != nil:
 			step.Call.Args = append(step.Call.Args, &plan.Arg{Name: p.name, Value: literalValue(p.fact.Default, p.typ), Default: true})
 		default:
-			c.s.errorf(st.Range, MissingArgument, "pass it: "+p.name+" = …", "call of %s is missing its %s %s", step.Call.Flow, p.kind, p.name)
+			c.rep.errorf(st.Range, MissingArgument, "pass it: "+p.name+" = …", "call of %s is missing its %s %s", step.Call.Flow, p.kind, p.name)
 		}
 	}
 }
@@ -71,7 +71,7 @@ func (c *flowChecker) callee(st *grammar.CallStmt) *flowInfo {
 		if f, ok := u.flows[st.Name.Name]; ok {
 			return f
 		}
-		c.s.errorf(st.Name.Range, UnknownFlow, didYouMean(st.Name.Name, flowNames(u), "this file defines "+joinOr(flowNames(u))),
+		c.rep.errorf(st.Name.Range, UnknownFlow, didYouMean(st.Name.Name, flowNames(u), "this file defines "+joinOr(flowNames(u))),
 			"unknown flow %s", st.Name.Name)
 		return nil
 	}
@@ -82,7 +82,7 @@ func (c *flowChecker) callee(st *grammar.CallStmt) *flowInfo {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		c.s.errorf(st.Lib.Range, UnknownFlow, didYouMean(st.Lib.Name, names, `import it first: import "std/`+st.Lib.Name+`"`),
+		c.rep.errorf(st.Lib.Range, UnknownFlow, didYouMean(st.Lib.Name, names, `import it first: import "std/`+st.Lib.Name+`"`),
 			"unknown import %s", st.Lib.Name)
 		return nil
 	}
@@ -92,7 +92,7 @@ func (c *flowChecker) callee(st *grammar.CallStmt) *flowInfo {
 	if f, ok := imp.target.flows[st.Name.Name]; ok {
 		return f
 	}
-	c.s.errorf(st.Name.Range, UnknownFlow, didYouMean(st.Name.Name, flowNames(imp.target), imp.target.path+" defines "+joinOr(flowNames(imp.target))),
+	c.rep.errorf(st.Name.Range, UnknownFlow, didYouMean(st.Name.Name, flowNames(imp.target), imp.target.path+" defines "+joinOr(flowNames(imp.target))),
 		"%s has no flow %s", st.Lib.Name, st.Name.Name)
 	return nil
 }
@@ -105,25 +105,25 @@ func (c *flowChecker) argument(a *grammar.Arg, param *symbol, callee string) *pl
 	}
 	if param.kind == symSecret {
 		if v.Name == nil {
-			c.s.errorf(v.Range, SecretArgument, "declare a secret in this flow and pass it", "secret %s of %s takes only a secret", param.name, callee)
+			c.rep.errorf(v.Range, SecretArgument, "declare a secret in this flow and pass it", "secret %s of %s takes only a secret", param.name, callee)
 			return c.value(v, useCtx{where: "here"})
 		}
 		out := c.value(v, useCtx{secretOK: true, where: "here"})
 		if out.Type != plan.TypeAny && !out.Secret {
-			c.s.errorf(v.Range, SecretArgument, "declare a secret in this flow and pass it", "secret %s of %s takes only a secret, and %s is not one", param.name, callee, v.Name.Name)
+			c.rep.errorf(v.Range, SecretArgument, "declare a secret in this flow and pass it", "secret %s of %s takes only a secret, and %s is not one", param.name, callee, v.Name.Name)
 		}
 		return out
 	}
 	if v.Name != nil {
 		if sym := c.lookup(v.Name.Name); sym != nil && sym.kind == symSecret {
 			sym.used = true
-			c.s.errorf(v.Range, SecretArgument, "a secret may be passed only to a secret parameter", "secret %s passed to fact %s of %s", v.Name.Name, param.name, callee)
+			c.rep.errorf(v.Range, SecretArgument, "a secret may be passed only to a secret parameter", "secret %s passed to fact %s of %s", v.Name.Name, param.name, callee)
 			return &plan.Value{Ref: v.Name.Name, Secret: true, Type: plan.TypeText, Range: toPlanRange(v.Range)}
 		}
 	}
 	out := c.value(v, useCtx{where: "as an argument"})
 	if msg := argumentProblem(v, out, param.typ); msg != "" {
-		c.s.errorf(v.Range, ArgumentType, "pass "+article(string(param.typ))+" value; "+callee+" declares fact "+param.name+": "+string(param.typ), "%s of %s is a %s: %s", param.name, callee, param.typ, msg)
+		c.rep.errorf(v.Range, ArgumentType, "pass "+article(string(param.typ))+" value; "+callee+" declares fact "+param.name+": "+string(param.typ), "%s of %s is a %s: %s", param.name, callee, param.typ, msg)
 	}
 	return out
 }

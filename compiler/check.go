@@ -19,13 +19,17 @@ const maxDepth = 4
 // it resolves names and scopes, checks types and secrets, compiles
 // expressions and interpolations, checks calls and builds the flow's local
 // steps (calls not yet expanded).
+//
+// Files are checked in parallel. A flow's checks write only to that flow
+// (its plan, its symbols, its calls) and read, of other flows, only what
+// declare wrote: the parameters of the flows it calls.
 func (s *session) checkFlows() {
-	for _, u := range s.order {
+	s.eachFile(s.order, func(rep *reporter, exprs *exprCache, u *unit) {
 		for _, f := range u.list {
-			c := &flowChecker{s: s, f: f, defs: map[string][]definition{}, exprTypes: map[*plan.Expr]reflect.Type{}}
+			c := &flowChecker{rep: rep, exprs: exprs, f: f, defs: map[string][]definition{}}
 			c.run()
 		}
-	}
+	})
 }
 
 // flowChecker checks one flow body. Scoping follows the contract: a
@@ -33,14 +37,12 @@ func (s *session) checkFlows() {
 // block that defines it. scopes[0] holds the facts and secrets, each block
 // pushes a scope, and a definition goes into the innermost one.
 type flowChecker struct {
-	s        *session
+	rep      *reporter  // the diagnostics of the flow's file
+	exprs    *exprCache // the goroutine's
 	f        *flowInfo
 	scopes   []map[string]*symbol
 	defs     map[string][]definition // every definition in the flow, to explain a failed lookup
 	seenStep bool
-	// exprTypes keeps the Go type of each compiled expression, for the
-	// element type of a for loop's list.
-	exprTypes map[*plan.Expr]reflect.Type
 }
 
 // definition is one place a variable is defined: the name's range and the
@@ -58,7 +60,7 @@ func (c *flowChecker) run() {
 	c.collectDefs(body.Stmts)
 	c.f.plan.Steps = c.block(body.Stmts, 0)
 	if c.f.plan.Payment == plan.PaymentFillThenApprove && len(c.f.plan.Allow) == 0 {
-		c.s.errorf(c.f.decls["payment"][0], PaymentWithoutAllow, `name the shop's origins: allow "shop.example.com"`,
+		c.rep.errorf(c.f.decls["payment"][0], PaymentWithoutAllow, `name the shop's origins: allow "shop.example.com"`,
 			"payment fill_then_approve needs allow: card data is typed only on origins the flow names")
 	}
 }
@@ -109,9 +111,9 @@ func (c *flowChecker) block(stmts []grammar.Stmt, depth int) []*plan.Step {
 		if grammar.IsDecl(st) {
 			switch {
 			case depth > 0:
-				c.s.errorf(st.Span(), DeclAfterStep, "move it to the top of the flow body", "a declaration cannot stand inside a block")
+				c.rep.errorf(st.Span(), DeclAfterStep, "move it to the top of the flow body", "a declaration cannot stand inside a block")
 			case c.seenStep:
-				c.s.errorf(st.Span(), DeclAfterStep, "move it above the flow's first step", "a declaration after the first step")
+				c.rep.errorf(st.Span(), DeclAfterStep, "move it above the flow's first step", "a declaration after the first step")
 				c.decl(st)
 			default:
 				c.decl(st)
@@ -136,7 +138,7 @@ func (c *flowChecker) nested(b *grammar.Block, depth int, opener grammar.Range, 
 		return nil
 	}
 	if depth+1 > maxDepth {
-		c.s.errorf(opener, NestingTooDeep, "move the inner part into a flow of its own and call it",
+		c.rep.errorf(opener, NestingTooDeep, "move the inner part into a flow of its own and call it",
 			"blocks nest deeper than %d levels", maxDepth)
 	}
 	c.push()
@@ -186,12 +188,12 @@ func (c *flowChecker) use(name string, r grammar.Range, ctx useCtx) *symbol {
 	}
 	sym.used = true
 	if sym.kind == symSecret && !ctx.secretOK {
-		c.s.errorf(r, SecretMisuse, "a secret may only be typed into a field, whole: enter \"password\" = "+name,
+		c.rep.errorf(r, SecretMisuse, "a secret may only be typed into a field, whole: enter \"password\" = "+name,
 			"secret %s cannot be used %s", name, ctx.where)
 		return nil
 	}
 	if sym.pick && ctx.noPick {
-		c.s.errorf(r, PickInCondition, "read the detail you need into a variable (read \"the flight number\" into number) and use that",
+		c.rep.errorf(r, PickInCondition, "read the detail you need into a variable (read \"the flight number\" into number) and use that",
 			"%s holds a picked card's whole text and cannot be used %s", name, ctx.where)
 		return nil
 	}
@@ -205,19 +207,19 @@ func (c *flowChecker) unknown(name string, r grammar.Range) {
 	for i, d := range c.defs[name] {
 		if d.name.Start.Offset > r.Start.Offset || d.stmt.Contains(r.Start) {
 			dr := c.defs[name][i]
-			diag := c.s.errorf(r, UsedBeforeDefined, "move the use after the step that defines "+name, "%s is used before it is defined", name)
+			diag := c.rep.errorf(r, UsedBeforeDefined, "move the use after the step that defines "+name, "%s is used before it is defined", name)
 			diag.Related = []grammar.Related{{Message: name + " is defined here", Range: dr.name}}
 			return
 		}
 		before = &c.defs[name][i]
 	}
 	if before != nil {
-		diag := c.s.errorf(r, OutOfScope, "define "+name+" before the block (set it, or read it there) so it outlives the block",
+		diag := c.rep.errorf(r, OutOfScope, "define "+name+" before the block (set it, or read it there) so it outlives the block",
 			"%s is out of scope: it is defined inside a block that has ended", name)
 		diag.Related = []grammar.Related{{Message: name + " is defined here", Range: before.name}}
 		return
 	}
-	c.s.errorf(r, UnknownName, didYouMean(name, c.visibleNames(), "declare it (fact "+name+": text) or define it (read … into "+name+")"),
+	c.rep.errorf(r, UnknownName, didYouMean(name, c.visibleNames(), "declare it (fact "+name+": text) or define it (read … into "+name+")"),
 		"unknown name %s", name)
 }
 
@@ -232,7 +234,7 @@ func (c *flowChecker) decl(st grammar.Stmt) {
 			t := c.text(o, useCtx{where: "in allow"})
 			if lit, ok := t.Literal(); ok {
 				if msg := origin.Problem(lit); msg != "" {
-					c.s.errorf(o.Range, BadAllow, `write a host ("example.com"), host:port ("localhost:8080"), "*.example.com" or a URL`,
+					c.rep.errorf(o.Range, BadAllow, `write a host ("example.com"), host:port ("localhost:8080"), "*.example.com" or a URL`,
 						"allow %q is not an origin: %s", lit, msg)
 					continue
 				}
@@ -241,13 +243,13 @@ func (c *flowChecker) decl(st grammar.Stmt) {
 		}
 	case *grammar.BudgetDecl:
 		if len(c.f.decls["budget"]) > 0 {
-			c.s.errorf(d.Range, BadBudget, "write one budget line: budget actions 80, decisions 300, time 5m", "a second budget line")
+			c.rep.errorf(d.Range, BadBudget, "write one budget line: budget actions 80, decisions 300, time 5m", "a second budget line")
 		}
 		c.f.decls["budget"] = append(c.f.decls["budget"], d.Range)
 		c.budget(d)
 	case *grammar.PaymentDecl:
 		if len(c.f.decls["payment"]) > 0 {
-			c.s.errorf(d.Range, BadPayment, "keep one payment line", "a second payment line")
+			c.rep.errorf(d.Range, BadPayment, "keep one payment line", "a second payment line")
 		}
 		c.f.decls["payment"] = append(c.f.decls["payment"], d.Range)
 		if d.Mode == nil {
@@ -257,7 +259,7 @@ func (c *flowChecker) decl(st grammar.Stmt) {
 		case plan.PaymentStop, plan.PaymentFillThenApprove:
 			p.Payment = plan.Payment(d.Mode.Name)
 		default:
-			c.s.errorf(d.Mode.Range, BadPayment, didYouMean(d.Mode.Name, []string{"stop", "fill_then_approve"}, "write payment stop or payment fill_then_approve"),
+			c.rep.errorf(d.Mode.Range, BadPayment, didYouMean(d.Mode.Name, []string{"stop", "fill_then_approve"}, "write payment stop or payment fill_then_approve"),
 				"unknown payment mode %s", d.Mode.Name)
 		}
 	}
@@ -272,14 +274,14 @@ func (c *flowChecker) budget(d *grammar.BudgetDecl) {
 		}
 		kind := it.Kind.Name
 		if seen[kind] {
-			c.s.errorf(it.Range, BadBudget, "give each part once", "budget %s is given twice", kind)
+			c.rep.errorf(it.Range, BadBudget, "give each part once", "budget %s is given twice", kind)
 			continue
 		}
 		seen[kind] = true
 		switch kind {
 		case "actions", "decisions":
 			if it.Count == nil || it.Count.Value != math.Trunc(it.Count.Value) || it.Count.Value < 1 || it.Count.Value > 1e6 {
-				c.s.errorf(it.Range, BadBudget, "write a whole number of at least 1: budget "+kind+" 80", "budget %s needs a positive whole number", kind)
+				c.rep.errorf(it.Range, BadBudget, "write a whole number of at least 1: budget "+kind+" 80", "budget %s needs a positive whole number", kind)
 				continue
 			}
 			if kind == "actions" {
@@ -289,12 +291,12 @@ func (c *flowChecker) budget(d *grammar.BudgetDecl) {
 			}
 		case "time":
 			if it.Duration == nil || it.Duration.Value <= 0 {
-				c.s.errorf(it.Range, BadBudget, "write a duration: budget time 5m", "budget time needs a positive duration")
+				c.rep.errorf(it.Range, BadBudget, "write a duration: budget time 5m", "budget time needs a positive duration")
 				continue
 			}
 			b.Time = plan.Duration(it.Duration.Value)
 		default:
-			c.s.errorf(it.Kind.Range, BadBudget, didYouMean(kind, []string{"actions", "decisions", "time"}, "the parts are actions, decisions and time"),
+			c.rep.errorf(it.Kind.Range, BadBudget, didYouMean(kind, []string{"actions", "decisions", "time"}, "the parts are actions, decisions and time"),
 				"unknown budget part %s", kind)
 		}
 	}
@@ -323,7 +325,7 @@ func (c *flowChecker) stmt(st grammar.Stmt, depth int) *plan.Step {
 		step.Within = plan.DefaultWaitFor
 		if st.Within != nil {
 			if st.Within.Value <= 0 {
-				c.s.errorf(st.Within.Range, BadDuration, "write a positive duration: within 20s", "wait_for within must be a positive duration")
+				c.rep.errorf(st.Within.Range, BadDuration, "write a positive duration: within 20s", "wait_for within must be a positive duration")
 			} else {
 				step.Within = plan.Duration(st.Within.Value)
 			}
@@ -339,7 +341,7 @@ func (c *flowChecker) stmt(st grammar.Stmt, depth int) *plan.Step {
 			if isType(st.As.Name) {
 				step.As = plan.Type(st.As.Name)
 			} else {
-				c.s.errorf(st.As.Range, UnknownType, didYouMean(st.As.Name, typeNames(), "the types are "+strings.Join(typeNames(), ", ")),
+				c.rep.errorf(st.As.Range, UnknownType, didYouMean(st.As.Name, typeNames(), "the types are "+strings.Join(typeNames(), ", ")),
 					"unknown type %s", st.As.Name)
 				step.As = plan.TypeAny
 			}
@@ -382,17 +384,18 @@ func (c *flowChecker) stmt(st grammar.Stmt, depth int) *plan.Step {
 		step.Body = c.nested(st.Body, depth, st.Range, nil)
 	case *grammar.ForStmt:
 		step.Kind = plan.KindFor
-		step.Expr = c.expr(st.In, exprCtx{use: useCtx{where: "in an expression"}, want: plan.TypeList, what: "for … in"})
+		var list reflect.Type
+		step.Expr, list = c.typedExpr(st.In, exprCtx{use: useCtx{where: "in an expression"}, want: plan.TypeList, what: "for … in"})
 		step.Max = c.max(st.Max, plan.DefaultForMax, plan.MaxForMax, ForMax, "for")
 		var bind *symbol
 		if st.Var != nil {
 			step.Var = st.Var.Name
 			if prev := c.lookup(st.Var.Name); prev != nil {
-				d := c.s.errorf(st.Var.Range, DuplicateName, "name the loop variable differently", "loop variable %s hides the %s %s", st.Var.Name, prev.kind, st.Var.Name)
+				d := c.rep.errorf(st.Var.Range, DuplicateName, "name the loop variable differently", "loop variable %s hides the %s %s", st.Var.Name, prev.kind, st.Var.Name)
 				d.Related = []grammar.Related{{Message: "the other " + st.Var.Name, Range: prev.rng}}
 			}
 			elem := plan.TypeAny
-			if t := c.exprTypes[step.Expr]; t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) && t.Elem().Kind() == reflect.String {
+			if list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) && list.Elem().Kind() == reflect.String {
 				elem = plan.TypeText
 			}
 			bind = &symbol{name: st.Var.Name, kind: symLoop, typ: elem, rng: st.Var.Range}
@@ -412,7 +415,7 @@ func (c *flowChecker) max(n *grammar.NumberLit, def, limit int, code, what strin
 		return def
 	}
 	if n.Value != math.Trunc(n.Value) || n.Value < 1 || n.Value > float64(limit) {
-		c.s.errorf(n.Range, code, "write a whole number from 1 to "+strconv.Itoa(limit), "%s max %s is outside 1–%d", what, n.Raw, limit)
+		c.rep.errorf(n.Range, code, "write a whole number from 1 to "+strconv.Itoa(limit), "%s max %s is outside 1–%d", what, n.Raw, limit)
 		return def
 	}
 	return int(n.Value)
@@ -429,15 +432,15 @@ func (c *flowChecker) assign(id *grammar.Ident, step *plan.Step, pick bool) {
 		switch sym.kind {
 		case symVar:
 			if !sameType(sym.typ, step.As) {
-				d := c.s.errorf(id.Range, AssignType, "store it into a new variable", "%s holds a %s and cannot take a %s", id.Name, sym.typ, step.As)
+				d := c.rep.errorf(id.Range, AssignType, "store it into a new variable", "%s holds a %s and cannot take a %s", id.Name, sym.typ, step.As)
 				d.Related = []grammar.Related{{Message: id.Name + " is defined here", Range: sym.rng}}
 			}
 			step.Assign = true
 			sym.pick = sym.pick || pick
 		case symSecret:
-			c.s.errorf(id.Range, SecretMisuse, "a secret's value comes only from the environment or the secrets file", "secret %s cannot be assigned", id.Name)
+			c.rep.errorf(id.Range, SecretMisuse, "a secret's value comes only from the environment or the secrets file", "secret %s cannot be assigned", id.Name)
 		default:
-			d := c.s.errorf(id.Range, AssignReadOnly, "store it into a new variable", "%s %s cannot be assigned", sym.kind, id.Name)
+			d := c.rep.errorf(id.Range, AssignReadOnly, "store it into a new variable", "%s %s cannot be assigned", sym.kind, id.Name)
 			d.Related = []grammar.Related{{Message: id.Name + " is declared here", Range: sym.rng}}
 		}
 		return
@@ -510,12 +513,19 @@ func (c *flowChecker) text(sl *grammar.StringLit, ctx useCtx) *plan.Template {
 	}
 	t := &plan.Template{Range: toPlanRange(sl.Range)}
 	ctx.secretOK = false
-	for _, p := range sl.Parts {
+	if len(sl.Parts) == 0 {
+		return t
+	}
+	// One allocation for all parts: every text of every step has some.
+	parts := make([]plan.Part, len(sl.Parts))
+	t.Parts = make([]*plan.Part, len(sl.Parts))
+	for i, p := range sl.Parts {
 		if p.Interp == nil {
-			t.Parts = append(t.Parts, &plan.Part{Text: p.Text})
-			continue
+			parts[i].Text = p.Text
+		} else {
+			parts[i].Expr = c.expr(p.Interp, exprCtx{use: ctx})
 		}
-		t.Parts = append(t.Parts, &plan.Part{Expr: c.expr(p.Interp, exprCtx{use: ctx})})
+		t.Parts[i] = &parts[i]
 	}
 	return t
 }

@@ -6,9 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"flow/grammar"
 	"flow/plan"
@@ -35,6 +33,7 @@ type config struct {
 	maxErrors int
 	lint      bool
 	programs  bool // build expression programs: off when only diagnostics are wanted
+	workers   int  // goroutines per parallel stage; 0: as many as the cores and files allow
 }
 
 // DefaultMaxErrors is how many diagnostics a compilation reports at most
@@ -144,15 +143,20 @@ func StageNames() []string {
 }
 
 func compile(files []Source, cfg config) (*Library, grammar.Diagnostics) {
+	return parseSession(files, cfg).run()
+}
+
+// parseSession starts a session over the given files, parsed.
+func parseSession(files []Source, cfg config) *session {
 	s := newSession(cfg)
 	for _, f := range files {
 		s.mem[cleanPath(f.Name)] = f.Src
 	}
-	parsed := parseAll(files)
+	parsed := parseAll(files, cfg)
 	for i, f := range files {
 		s.roots = append(s.roots, s.addUnit(cleanPath(f.Name), parsed[i].file, parsed[i].diags, isStdFile(f)))
 	}
-	return s.run()
+	return s
 }
 
 // parsedFile is the parser's result for one given file.
@@ -165,45 +169,31 @@ type parsedFile struct {
 // parsing is most of a library's compile time and each file parses on its
 // own. The results keep the order of files, so the output does not depend
 // on scheduling.
-func parseAll(files []Source) []parsedFile {
+func parseAll(files []Source, cfg config) []parsedFile {
 	out := make([]parsedFile, len(files))
-	workers := min(runtime.GOMAXPROCS(0), len(files)/8)
-	if workers < 2 {
-		for i, f := range files {
-			out[i].file, out[i].diags = grammar.Parse(cleanPath(f.Name), f.Src)
-		}
-		return out
-	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				out[i].file, out[i].diags = grammar.Parse(cleanPath(files[i].Name), files[i].Src)
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEach(len(files), cfg.workersFor(len(files)), func(_, i int) {
+		out[i].file, out[i].diags = grammar.Parse(cleanPath(files[i].Name), files[i].Src)
+	})
 	return out
 }
 
 // run runs every stage over the session's roots and returns the programs.
 func (s *session) run() (*Library, grammar.Diagnostics) {
 	cfg := s.cfg
-	for _, st := range stages {
-		st.run(s)
-	}
+	s.runStages()
 	lib := &Library{Programs: make([]*plan.Program, len(s.roots))}
 	for i, u := range s.roots {
 		lib.Programs[i] = u.program
 	}
 	return lib, s.diags.Normalize(cfg.maxErrors)
+}
+
+// runStages runs every stage, in order; the session's diagnostics are then
+// in the order the stages found them, not yet sorted.
+func (s *session) runStages() {
+	for _, st := range stages {
+		st.run(s)
+	}
 }
 
 // isStdFile reports whether f is a standard library file linted from the

@@ -9,28 +9,32 @@ import (
 
 // declare is the declare stage: it registers every flow of every loaded file
 // with its facts and secrets (its parameters), so that calls can be checked
-// in any order. Everything else of a flow is checked by check_flows.
+// in any order. Everything else of a flow is checked by check_flows. Files
+// are declared in parallel: each one's flows are its own.
 func (s *session) declare() {
-	for _, u := range s.order {
-		for _, fl := range u.file.Flows {
-			if fl == nil || fl.Name == nil {
-				continue
-			}
-			name := fl.Name.Name
-			if prev, dup := u.flows[name]; dup {
-				d := s.errorf(fl.Name.Range, DuplicateFlow, "rename one of them", "flow %s is defined twice in this file", name)
-				d.Related = []grammar.Related{{Message: "the first " + name, Range: prev.ast.Name.Range}}
-				continue
-			}
-			f := &flowInfo{unit: u, ast: fl, name: name, syms: map[string]*symbol{}, decls: map[string][]grammar.Range{}}
-			u.flows[name] = f
-			u.list = append(u.list, f)
-			s.declareFlow(f)
+	s.eachFile(s.order, func(rep *reporter, _ *exprCache, u *unit) { declareFile(rep, u) })
+}
+
+// declareFile registers the flows of u.
+func declareFile(rep *reporter, u *unit) {
+	for _, fl := range u.file.Flows {
+		if fl == nil || fl.Name == nil {
+			continue
 		}
+		name := fl.Name.Name
+		if prev, dup := u.flows[name]; dup {
+			d := rep.errorf(fl.Name.Range, DuplicateFlow, "rename one of them", "flow %s is defined twice in this file", name)
+			d.Related = []grammar.Related{{Message: "the first " + name, Range: prev.ast.Name.Range}}
+			continue
+		}
+		f := &flowInfo{unit: u, ast: fl, name: name, syms: map[string]*symbol{}, decls: map[string][]grammar.Range{}}
+		u.flows[name] = f
+		u.list = append(u.list, f)
+		declareFlow(rep, f)
 	}
 }
 
-func (s *session) declareFlow(f *flowInfo) {
+func declareFlow(rep *reporter, f *flowInfo) {
 	fl := f.ast
 	p := &plan.Flow{
 		Name:  f.name,
@@ -45,14 +49,14 @@ func (s *session) declareFlow(f *flowInfo) {
 	hint := `say what the flow accomplishes: flow ` + f.name + ` "Book the cheapest flight" {`
 	switch {
 	case fl.Description == nil:
-		s.errorf(fl.Name.Range, EmptyDescription, hint, "flow %s has no description", f.name)
+		rep.errorf(fl.Name.Range, EmptyDescription, hint, "flow %s has no description", f.name)
 	default:
 		d, ok := fl.Description.Value()
 		switch {
 		case !ok:
-			s.errorf(fl.Description.Range, EmptyDescription, "describe the flow in plain text", "a flow description cannot interpolate")
+			rep.errorf(fl.Description.Range, EmptyDescription, "describe the flow in plain text", "a flow description cannot interpolate")
 		case strings.TrimSpace(d) == "":
-			s.errorf(fl.Description.Range, EmptyDescription, hint, "flow %s has an empty description", f.name)
+			rep.errorf(fl.Description.Range, EmptyDescription, hint, "flow %s has an empty description", f.name)
 		}
 		p.Description = d
 	}
@@ -62,7 +66,7 @@ func (s *session) declareFlow(f *flowInfo) {
 	for _, st := range fl.Body.Stmts {
 		switch d := st.(type) {
 		case *grammar.FactDecl:
-			s.declareFact(f, d)
+			declareFact(rep, f, d)
 		case *grammar.SecretDecl:
 			if d.Name == nil {
 				continue
@@ -71,7 +75,7 @@ func (s *session) declareFlow(f *flowInfo) {
 			if d.Doc != nil {
 				sec.Doc, _ = d.Doc.Value()
 			}
-			if s.addParam(f, &symbol{name: d.Name.Name, kind: symSecret, typ: plan.TypeText, rng: d.Name.Range}) {
+			if addParam(rep, f, &symbol{name: d.Name.Name, kind: symSecret, typ: plan.TypeText, rng: d.Name.Range}) {
 				p.Secrets = append(p.Secrets, sec)
 			}
 		}
@@ -79,9 +83,9 @@ func (s *session) declareFlow(f *flowInfo) {
 }
 
 // addParam adds a fact or secret to f's parameters, reporting a duplicate.
-func (s *session) addParam(f *flowInfo, sym *symbol) bool {
+func addParam(rep *reporter, f *flowInfo, sym *symbol) bool {
 	if prev, dup := f.syms[sym.name]; dup {
-		d := s.errorf(sym.rng, DuplicateName, "facts, secrets and variables share one namespace: rename one",
+		d := rep.errorf(sym.rng, DuplicateName, "facts, secrets and variables share one namespace: rename one",
 			"%s is already declared as a %s", sym.name, prev.kind)
 		d.Related = []grammar.Related{{Message: "the first " + sym.name, Range: prev.rng}}
 		return false
@@ -91,13 +95,13 @@ func (s *session) addParam(f *flowInfo, sym *symbol) bool {
 	return true
 }
 
-func (s *session) declareFact(f *flowInfo, d *grammar.FactDecl) {
+func declareFact(rep *reporter, f *flowInfo, d *grammar.FactDecl) {
 	if d.Name == nil || d.Type == nil {
 		return
 	}
 	typ := plan.Type(d.Type.Name)
 	if !isType(d.Type.Name) {
-		s.errorf(d.Type.Range, UnknownType, didYouMean(d.Type.Name, typeNames(), "the types are "+strings.Join(typeNames(), ", ")),
+		rep.errorf(d.Type.Range, UnknownType, didYouMean(d.Type.Name, typeNames(), "the types are "+strings.Join(typeNames(), ", ")),
 			"unknown type %s", d.Type.Name)
 		typ = plan.TypeAny
 	}
@@ -108,12 +112,12 @@ func (s *session) declareFact(f *flowInfo, d *grammar.FactDecl) {
 	if d.Default != nil && typ != plan.TypeAny {
 		lit, msg := literalOf(d.Default, typ)
 		if msg != "" {
-			s.errorf(d.Default.Range, DefaultType, "a "+string(typ)+" default is "+exampleOf(typ), "default of %s does not fit its type %s: %s", d.Name.Name, typ, msg)
+			rep.errorf(d.Default.Range, DefaultType, "a "+string(typ)+" default is "+exampleOf(typ), "default of %s does not fit its type %s: %s", d.Name.Name, typ, msg)
 		} else {
 			fact.Default = lit
 		}
 	}
-	if s.addParam(f, &symbol{name: d.Name.Name, kind: symFact, typ: typ, rng: d.Name.Range, fact: fact}) {
+	if addParam(rep, f, &symbol{name: d.Name.Name, kind: symFact, typ: typ, rng: d.Name.Range, fact: fact}) {
 		f.plan.Facts = append(f.plan.Facts, fact)
 	}
 }

@@ -19,6 +19,13 @@
 //	build_plan       expand calls, number step paths, count steps
 //	lint             the rules of [Rules], then `# lint:ignore` suppression
 //
+// parse, declare, check_flows, build_plan (after expanding calls) and lint
+// work file by file, on every core when the files are many (parallel.go
+// says why each may); the rest run on one goroutine. A file's diagnostics
+// are collected apart and added in the order of the files, so a
+// compilation reports the same diagnostics in the same order whatever the
+// scheduling or the number of cores.
+//
 // Every error has a stable code listed in codes.go ([Codes], [Explain]); lint
 // warnings have L codes ([Rules]). Diagnostics are sorted, same-line repeats
 // of a code are dropped and the list is capped (grammar.Diagnostics.Normalize).

@@ -5,18 +5,16 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/checker"
-	exprcompiler "github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
-	"github.com/expr-lang/expr/vm"
 
 	"flow/grammar"
 	"flow/plan"
@@ -67,152 +65,58 @@ func newExprConfig(env map[string]any) *conf.Config {
 // file. The returned expression is never nil; its Program is nil when it
 // does not compile.
 func (c *flowChecker) expr(e *grammar.Expr, ctx exprCtx) *plan.Expr {
+	out, _ := c.typedExpr(e, ctx)
+	return out
+}
+
+// typedExpr is expr that also returns the expression's Go type (nil when
+// it does not type-check), which says what a for loop's variable holds.
+func (c *flowChecker) typedExpr(e *grammar.Expr, ctx exprCtx) (*plan.Expr, reflect.Type) {
 	if e == nil {
-		return nil
+		return nil, nil
 	}
 	out := &plan.Expr{Src: e.Src, Type: plan.TypeAny, Range: toPlanRange(e.Range)}
-	p := c.s.parse(e.Src)
+	p := c.exprs.parse(e.Src)
 	if p.err != nil {
 		c.exprError(e, ExprSyntax, "", p.err)
-		return out
+		return out, nil
 	}
 	ok := true
-	seen := map[string]bool{}
 	for _, n := range p.names {
 		sym := c.use(n.name, exprRange(e, n.loc), ctx.use)
 		if sym == nil {
 			ok = false
 			continue
 		}
-		if !seen[n.name] {
-			seen[n.name] = true
+		// An expression reads a few names: a look along the list beats a map.
+		if !slices.ContainsFunc(out.Vars, func(v plan.Var) bool { return v.Name == n.name }) {
 			out.Vars = append(out.Vars, plan.Var{Name: n.name, Type: sym.typ})
 		}
 	}
 	if ctx.cond {
 		if p.logic != nil {
-			c.s.errorf(exprRange(e, *p.logic), MixedScreenCondition, "screen conditions cannot be joined with and/or: nest the ifs (if \"a\" { if \"b\" { … } })",
+			c.rep.errorf(exprRange(e, *p.logic), MixedScreenCondition, "screen conditions cannot be joined with and/or: nest the ifs (if \"a\" { if \"b\" { … } })",
 				"a screen condition joined with and/or")
-			return out
+			return out, nil
 		}
 	}
 	if !ok {
-		return out
+		return out, nil
 	}
-	prog, typ, err := c.s.linkParsed(e.Src, p, out.Vars)
+	prog, typ, err := c.exprs.linkParsed(e.Src, p, out.Vars)
 	if err != nil {
 		c.exprError(e, ExprType, varsHint(out.Vars), err)
-		return out
+		return out, nil
 	}
 	out.Program, out.Type = prog, typeOf(typ)
-	c.exprTypes[out] = typ
 	if ctx.want != "" && out.Type != ctx.want && out.Type != plan.TypeAny {
 		code := NotBool
 		if ctx.want == plan.TypeList {
 			code = NotList
 		}
-		c.s.errorf(e.Range, code, varsHint(out.Vars), "%s needs a %s expression; this one is a %s", ctx.what, ctx.want, out.Type)
+		c.rep.errorf(e.Range, code, varsHint(out.Vars), "%s needs a %s expression; this one is a %s", ctx.what, ctx.want, out.Type)
 	}
-	return out
-}
-
-// parsedExpr is what a session remembers of one expression's source text:
-// the same text recurs across a library (`${site}`, `len(rows) > 0`), and
-// what it reads does not depend on where it stands.
-type parsedExpr struct {
-	err   error          // the syntax error, if any
-	names []nameUse      // the facts and variables it reads
-	logic *file.Location // a screen string joined by and/or, if any
-	tree  *parser.Tree   // kept for the first link; the checker annotates it
-}
-
-// linkedExpr is the result of linking one source in one environment.
-type linkedExpr struct {
-	prog *vm.Program
-	typ  reflect.Type
-	err  error
-}
-
-// parse parses src once per session.
-func (s *session) parse(src string) *parsedExpr {
-	if p, ok := s.parsed[src]; ok {
-		return p
-	}
-	p := &parsedExpr{}
-	p.tree, p.err = parser.ParseWithConfig(src, parseConfig())
-	if p.err == nil {
-		p.names = collectNames(p.tree)
-		if loc, found := screenStringInLogic(p.tree.Node); found {
-			p.logic = &loc
-		}
-	} else {
-		p.tree = nil
-	}
-	s.parsed[src] = p
-	return p
-}
-
-// linkParsed links src in the environment of vars once per session: a
-// compiled program is immutable, so equal expressions share it.
-func (s *session) linkParsed(src string, p *parsedExpr, vars []plan.Var) (*vm.Program, reflect.Type, error) {
-	key := src + "\x00" + envKey(vars)
-	if l, ok := s.linked[key]; ok {
-		return l.prog, l.typ, l.err
-	}
-	tree := p.tree
-	p.tree = nil
-	if tree == nil {
-		var err error
-		if tree, err = parser.ParseWithConfig(src, parseConfig()); err != nil {
-			return nil, nil, err
-		}
-	}
-	prog, typ, err := s.link(tree, vars)
-	s.linked[key] = linkedExpr{prog, typ, err}
-	return prog, typ, err
-}
-
-// envKey names an environment: the names and types of vars, in order.
-func envKey(vars []plan.Var) string {
-	var key strings.Builder
-	for _, v := range vars {
-		key.WriteString(v.Name)
-		key.WriteByte(':')
-		key.WriteString(string(v.Type))
-		key.WriteByte(',')
-	}
-	return key.String()
-}
-
-// link type-checks a parsed expression against an environment of vars and
-// compiles it. It is also how Relink rebuilds a loaded plan's programs.
-// Building an expr configuration costs more than checking a small
-// expression, so a session keeps one per environment (the names and types
-// of vars); a library has few distinct ones. When the session only checks
-// (Lint), the expression is type-checked but no program is built.
-func (s *session) link(tree *parser.Tree, vars []plan.Var) (*vm.Program, reflect.Type, error) {
-	key := envKey(vars)
-	cfg, ok := s.exprConfigs[key]
-	if !ok {
-		env := make(map[string]any, len(vars))
-		for _, v := range vars {
-			env[v.Name] = zeroOf(v.Type)
-		}
-		cfg = newExprConfig(env)
-		s.exprConfigs[key] = cfg
-	}
-	typ, err := new(checker.Checker).PatchAndCheck(tree, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !s.cfg.programs {
-		return nil, typ, nil
-	}
-	prog, err := exprcompiler.Compile(tree, cfg)
-	if err != nil {
-		return nil, nil, err
-	}
-	return prog, typ, nil
+	return out, typ
 }
 
 // varsHint lists the types of the names an expression reads, which is
@@ -250,7 +154,7 @@ func (c *flowChecker) exprError(e *grammar.Expr, code, hint string, err error) {
 	if code == ExprSyntax {
 		label = "expression syntax"
 	}
-	d := c.s.errorf(r, code, hint, "%s: %s", label, msg)
+	d := c.rep.errorf(r, code, hint, "%s: %s", label, msg)
 	d.Detail = fmt.Sprintf("in the expression %q", e.Src)
 }
 

@@ -60,7 +60,6 @@ func Rules() []Rule {
 
 // pass is one rule run over one flow.
 type pass struct {
-	s     *session
 	f     *flowInfo
 	rule  *Rule
 	diags *grammar.Diagnostics
@@ -76,7 +75,8 @@ func (p *pass) report(r grammar.Range, hint, summary string) {
 // files (not their imports) and then applies `# lint:ignore` comments. A
 // file with syntax errors is not linted: its tree is partial. The
 // standard library's own files, when given, are linted too; only the
-// entry-flow rule exempts them.
+// entry-flow rule exempts them. Once every flow knows its callers, the
+// rules only read, so files are linted in parallel.
 func (s *session) lint() {
 	if !s.cfg.lint {
 		return
@@ -89,20 +89,20 @@ func (s *session) lint() {
 		}
 	}
 	rules := Rules()
-	for _, u := range s.roots {
+	s.eachFile(s.roots, func(rep *reporter, _ *exprCache, u *unit) {
 		if u.partial {
-			continue // its syntax errors are what the author needs to see first
+			return // its syntax errors are what the author needs to see first
 		}
 		var found grammar.Diagnostics
 		for _, f := range u.list {
 			for i := range rules {
 				if rules[i].run != nil {
-					rules[i].run(&pass{s: s, f: f, rule: &rules[i], diags: &found})
+					rules[i].run(&pass{f: f, rule: &rules[i], diags: &found})
 				}
 			}
 		}
-		s.diags = append(s.diags, suppress(u.file, found, rules)...)
-	}
+		rep.diags = append(rep.diags, suppress(u.file, found, rules)...)
+	})
 }
 
 // suppression is one `# lint:ignore CODE reason` comment.

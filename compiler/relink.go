@@ -18,12 +18,12 @@ import (
 // version, or edited by hand).
 func Relink(prog *plan.Program) error {
 	var errs []error
-	s := newSession(newConfig(nil))
+	exprs := newExprCache(true)
 	for _, f := range prog.Flows {
 		f.Exprs(func(e *plan.Expr) {
 			tree, err := parser.ParseWithConfig(e.Src, parseConfig())
 			if err == nil {
-				e.Program, _, err = s.link(tree, e.Vars)
+				e.Program, _, err = exprs.link(tree, e.Vars)
 			}
 			if err != nil {
 				errs = append(errs, fmt.Errorf("%s: expression %q: %v", e.Range, e.Src, err))

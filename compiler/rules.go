@@ -19,26 +19,31 @@ func walkStmts(stmts []grammar.Stmt, inIf bool, fn func(st grammar.Stmt, inIf bo
 	}
 }
 
-// blocksOf returns the blocks a statement holds.
+// blocksOf returns the blocks a statement holds. Every rule walks every
+// statement, and most hold none: those cost no allocation.
 func blocksOf(st grammar.Stmt) []*grammar.Block {
-	var out []*grammar.Block
-	add := func(b *grammar.Block) {
-		if b != nil {
-			out = append(out, b)
-		}
-	}
 	switch st := st.(type) {
 	case *grammar.IfStmt:
+		out := make([]*grammar.Block, 0, len(st.Branches)+1)
 		for _, br := range st.Branches {
-			add(br.Body)
+			if br.Body != nil {
+				out = append(out, br.Body)
+			}
 		}
-		add(st.Else)
+		if st.Else != nil {
+			out = append(out, st.Else)
+		}
+		return out
 	case *grammar.RepeatStmt:
-		add(st.Body)
+		if st.Body != nil {
+			return []*grammar.Block{st.Body}
+		}
 	case *grammar.ForStmt:
-		add(st.Body)
+		if st.Body != nil {
+			return []*grammar.Block{st.Body}
+		}
 	}
-	return out
+	return nil
 }
 
 func (p *pass) walk(fn func(st grammar.Stmt, inIf bool)) {

@@ -3,8 +3,6 @@ package compiler
 import (
 	"fmt"
 
-	"github.com/expr-lang/expr/conf"
-
 	"flow/grammar"
 	"flow/plan"
 )
@@ -12,21 +10,22 @@ import (
 // session is one compilation: every loaded file, the diagnostics so far, and
 // what the stages have built.
 type session struct {
-	cfg   config
-	diags grammar.Diagnostics
-	mem   map[string][]byte // the given sources, served before the reader
-	units map[string]*unit  // every loaded file by clean path ("std/web" for the library)
-	order []*unit           // in load order
-	roots []*unit           // the given files, in order
-
-	exprConfigs map[string]*conf.Config // by environment, see link
-	parsed      map[string]*parsedExpr  // by source text
-	linked      map[string]linkedExpr   // by source text and environment
+	cfg      config
+	reporter                   // the diagnostics so far
+	mem      map[string][]byte // the given sources, served before the reader
+	units    map[string]*unit  // every loaded file by clean path ("std/web" for the library)
+	order    []*unit           // in load order
+	roots    []*unit           // the given files, in order
 }
 
 func newSession(cfg config) *session {
-	return &session{cfg: cfg, mem: map[string][]byte{}, units: map[string]*unit{}, exprConfigs: map[string]*conf.Config{},
-		parsed: map[string]*parsedExpr{}, linked: map[string]linkedExpr{}}
+	return &session{cfg: cfg, mem: map[string][]byte{}, units: map[string]*unit{}}
+}
+
+// reporter collects diagnostics. The session has one; a stage that checks
+// files in parallel gives each file its own (see [session.eachFile]).
+type reporter struct {
+	diags grammar.Diagnostics
 }
 
 // unit is one loaded flow file.
@@ -102,7 +101,7 @@ type symbol struct {
 }
 
 // errorf reports an error at r.
-func (s *session) errorf(r grammar.Range, code, hint, format string, args ...any) *grammar.Diagnostic {
+func (rep *reporter) errorf(r grammar.Range, code, hint, format string, args ...any) *grammar.Diagnostic {
 	d := &grammar.Diagnostic{
 		Severity: grammar.Error,
 		Code:     code,
@@ -110,7 +109,7 @@ func (s *session) errorf(r grammar.Range, code, hint, format string, args ...any
 		Hint:     hint,
 		Range:    r,
 	}
-	s.diags = append(s.diags, d)
+	rep.diags = append(rep.diags, d)
 	return d
 }
 

@@ -8,7 +8,8 @@
 // no step follows stop_before, and the entry flow ends with stop_before or
 // verify. Each file uses every step kind, facts of every type,
 // interpolations, if/else, repeat, for, check and set, a call to a second
-// flow of the same file, and comments.
+// flow of the same file, and comments. [Faulty] plants errors and warnings
+// in the same files, for tests that need a library full of diagnostics.
 //
 // The package imports nothing of the project, so any package may use it in
 // its tests and benchmarks.

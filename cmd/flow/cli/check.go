@@ -94,14 +94,14 @@ func hasWarnings(diags grammar.Diagnostics) bool {
 // be read becomes a diagnostic.
 func (e *env) readFlowFiles(paths []string) ([]compiler.Source, grammar.Diagnostics) {
 	files, diags := collectFlowFiles(paths)
+	srcs, failed := e.sources.readSources(files)
 	sources := make([]compiler.Source, 0, len(files))
-	for _, name := range files {
-		src, d := e.sources.readSource(name)
-		if d != nil {
-			diags = append(diags, d)
+	for i, name := range files {
+		if failed[i] != nil {
+			diags = append(diags, failed[i])
 			continue
 		}
-		sources = append(sources, compiler.Source{Name: name, Src: src})
+		sources = append(sources, compiler.Source{Name: name, Src: srcs[i]})
 	}
 	return sources, diags
 }

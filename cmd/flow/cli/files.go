@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"flow/grammar"
 	"flow/internal/suggest"
@@ -54,21 +56,31 @@ func readFile(name string) ([]byte, error) {
 	if info.IsDir() {
 		return nil, errIsDir
 	}
-	if info.Mode().IsRegular() && info.Size() > MaxFileSize {
-		return nil, errTooLarge{info.Size()}
+	var size int64
+	if info.Mode().IsRegular() {
+		if info.Size() > MaxFileSize {
+			return nil, errTooLarge{info.Size()}
+		}
+		size = info.Size()
 	}
-	return readLimited(f)
+	return readSized(f, size)
 }
 
-func readLimited(r io.Reader) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
+// readLimited reads r to its end, failing past [MaxFileSize] bytes.
+func readLimited(r io.Reader) ([]byte, error) { return readSized(r, 0) }
+
+// readSized is readLimited for a reader whose size is probably size: the
+// buffer is allocated once at that size (with room to see the end, or a
+// file that grew), where growing it from nothing would copy it a few times.
+func readSized(r io.Reader, size int64) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1)); err != nil {
 		return nil, err
 	}
-	if len(b) > MaxFileSize {
-		return nil, errTooLarge{int64(len(b))}
+	if buf.Len() > MaxFileSize {
+		return nil, errTooLarge{int64(buf.Len())}
 	}
-	return b, nil
+	return buf.Bytes(), nil
 }
 
 // fileDiag turns a failure to read or use a whole file into a diagnostic at
@@ -262,4 +274,33 @@ func (s *sourceCache) readSource(name string) ([]byte, *grammar.Diagnostic) {
 		return nil, d
 	}
 	return src, nil
+}
+
+// readSources reads the named flow files as [sourceCache.readSource] does,
+// several at a time: a library's files are many and small, so most of
+// the time goes to system calls and, on a cold cache, waiting for the disk.
+// The results keep the order of names.
+func (s *sourceCache) readSources(names []string) ([][]byte, []*grammar.Diagnostic) {
+	srcs := make([][]byte, len(names))
+	diags := make([]*grammar.Diagnostic, len(names))
+	workers := min(max(runtime.GOMAXPROCS(0), 4), len(names)/8)
+	if workers < 2 {
+		for i, name := range names {
+			srcs[i], diags[i] = s.readSource(name)
+		}
+		return srcs, diags
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(names); i = int(next.Add(1) - 1) {
+				srcs[i], diags[i] = s.readSource(names[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return srcs, diags
 }
