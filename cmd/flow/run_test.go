@@ -97,7 +97,12 @@ func readTrace(t *testing.T, path string) []map[string]any {
 func noSecret(t *testing.T, artefacts map[string]string) {
 	t.Helper()
 	cvv := regexp.MustCompile(`(^|[^0-9.:])` + testCVV + `($|[^0-9])`)
+	// Durations of the run ("739.885ms", "act 739ms") are numbers the
+	// runtime leaves unmasked and may spell the CVV by chance: they are
+	// taken out before the search.
+	durations := regexp.MustCompile(`\d+(\.\d+)?(ns|µs|us|ms|s|m|h)\b|\d+(\.\d+)?(µs|ms)`)
 	for name, text := range artefacts {
+		text = durations.ReplaceAllString(text, "<duration>")
 		if strings.Contains(text, testCard) {
 			t.Errorf("the card number is in %s", name)
 		}
