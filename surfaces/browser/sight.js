@@ -283,9 +283,20 @@
     hoverCache.set(doc, { n: sheets.length, sel });
     return sel;
   }
+  // hoverOf holds each document's selector for one walk: asking the live
+  // styleSheets list for every element costs more than matching.
+  let hoverOf = new Map();
+  function hoverSelector(doc) {
+    let sel = hoverOf.get(doc);
+    if (sel === undefined) {
+      sel = hoverPointers(doc);
+      hoverOf.set(doc, sel);
+    }
+    return sel;
+  }
   function pointerOnHover(el) {
-    const sel = hoverPointers(el.ownerDocument);
-    return !!sel && el.matches(sel);
+    const sel = hoverSelector(el.ownerDocument);
+    return sel !== "" && el.matches(sel);
   }
 
   function isInteractive(el, tag, role, style, parentCursor) {
@@ -358,7 +369,7 @@
     }
     if ((kinds.get(tag + "." + c) || 0) < 3) return false;
     let n = el.querySelectorAll(CONTROL_SEL).length;
-    const hov = hoverPointers(el.ownerDocument);
+    const hov = hoverSelector(el.ownerDocument);
     if (n < 2 && hov) n += el.querySelectorAll(hov).length;
     return n >= 2;
   }
@@ -532,6 +543,7 @@
     const vw = window.innerWidth, vh = window.innerHeight;
     const active = deepActive();
     siblingKinds = new WeakMap();
+    hoverOf = new Map();
     let modal = null, popover = false;
     const counts = new Map();
     // Paths are shared arrays (a child reuses its parent's until a new
