@@ -25,6 +25,7 @@ var allowed = map[string][]string{
 	"stdlib":           {},
 	"internal/flowgen": {},
 	"internal/suggest": {},
+	"internal/cputime": {},
 	"internal/origin":  {},
 	"flows":            {},
 	"compiler":         {"grammar", "plan", "guard", "stdlib", "internal/suggest", "internal/origin"},

@@ -77,7 +77,7 @@ func forms(value string) []string {
 		jsonEscape(value, false), jsonEscape(jsonEscape(value, false), false),
 		html.EscapeString(value), strings.ReplaceAll(url.QueryEscape(value), "+", "%20"),
 	}
-	candidates = append(candidates, cardSpellings(value)...)
+	candidates = append(candidates, CardSpellings(value)...)
 	var out []string
 	for _, c := range candidates {
 		if c != "" && !contains(out, c) {
@@ -87,10 +87,11 @@ func forms(value string) []string {
 	return out
 }
 
-// cardSpellings returns the digits of a card-number-like value alone and
-// grouped by four with spaces and with dashes, or nothing for any other
-// value.
-func cardSpellings(value string) []string {
+// CardSpellings returns the digits of a card-number-like value (12 to 19
+// digits, spaces and dashes allowed) alone and grouped by four with spaces
+// and with dashes, or nothing for any other value: the forms a page shows
+// a card number in, which masks and screenshots must cover too.
+func CardSpellings(value string) []string {
 	var d strings.Builder
 	for _, r := range value {
 		switch {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"image/png"
-	"strings"
 	"time"
 
 	"flow/guard"
@@ -172,15 +171,7 @@ func shotMaskValues(secrets map[string]string) []string {
 			continue
 		}
 		out = append(out, v)
-		digits := squash(v)
-		if len(digits) < 12 || len(digits) > 19 || strings.Trim(digits, "0123456789") != "" {
-			continue
-		}
-		var groups []string
-		for i := 0; i < len(digits); i += 4 {
-			groups = append(groups, digits[i:min(i+4, len(digits))])
-		}
-		out = append(out, digits, strings.Join(groups, " "), strings.Join(groups, "-"))
+		out = append(out, guard.CardSpellings(v)...)
 	}
 	return out
 }

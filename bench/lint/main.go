@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"flow/cmd/flow/cli"
+	"flow/internal/cputime"
 )
 
 func main() {
@@ -94,9 +95,9 @@ func compare(out io.Writer, runs, nFiles, steps int, seed int64, goroot string) 
 
 	lint := func() (sample, error) {
 		var errb strings.Builder
-		cpu0, t0 := cpuTime(), time.Now()
+		cpu0, t0 := cputime.Used(), time.Now()
 		code := cli.Main([]string{"flow", "lint", "--strict", flowDir}, strings.NewReader(""), io.Discard, &errb)
-		s := sample{time.Since(t0), cpuTime() - cpu0}
+		s := sample{time.Since(t0), cputime.Used() - cpu0}
 		if code != cli.ExitOK {
 			return s, fmt.Errorf("flow lint exited %d:\n%s", code, errb.String())
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"flow/cmd/flow/cli"
+	"flow/internal/cputime"
 	"flow/internal/flowgen"
 )
 
@@ -39,11 +40,11 @@ func BenchmarkLint1000(b *testing.B) {
 	// The machine may be shared: CPU time per op (user and system, all
 	// threads, the garbage collector's included) says what lint costs
 	// when wall time says how busy the machine was.
-	before := cpuTime()
+	before := cputime.Used()
 	for b.Loop() {
 		if code := cli.Main(args, strings.NewReader(""), io.Discard, io.Discard); code != cli.ExitOK {
 			b.Fatalf("exit %d", code)
 		}
 	}
-	b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Used()-before)/float64(b.N), "cpu-ns/op")
 }
