@@ -36,18 +36,19 @@ var allowed = map[string][]string{
 	"surfaces/browser/internal/proctest": {},
 	"surfaces/browser/fixturetest":       {}, // tests only: they join the browser to the fixture sites
 
-	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
+	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide", "runtime/cache", "internal/origin"},
+	"runtime/cache":            {"surfaces", "plan", "internal/origin"}, // the resolution cache's book: no decider
 	"runtime/decide":           {"surfaces", "guard", "plan", "internal/origin"},
 	"record":                   {"grammar", "guard", "surfaces", "internal/suggest", "internal/origin"},
 	"cmd/flow":                 {"*"},
 	"cmd/flow/cli":             {"*"},
 	"cmd/flow/internal/render": {"grammar", "internal/suggest"},
 
-	"cmd/flow/internal/progress": {"runtime", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
+	"cmd/flow/internal/progress": {"runtime", "runtime/cache", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
 
-	"report": {"runtime", "plan", "grammar", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin", "internal/suggest"}, // the HTML report of a run: never chromedp or the CLI
+	"report": {"runtime", "runtime/cache", "plan", "grammar", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin", "internal/suggest"}, // the HTML report of a run: never chromedp or the CLI
 
-	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
+	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/cache", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
 
 	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
 	"bench/lint":    {"*"},                                                        // flow lint against gofmt -l: runs the command line in-process

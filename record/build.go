@@ -36,6 +36,9 @@ type step struct {
 	click bool              // written from a click
 	at    time.Time
 	shown string // text of the control acted on, for a fallback verify
+	// used is the event of the control a do pressed or a stop_before
+	// stops in front of, for Recording.Used.
+	used *surfaces.UserEvent
 }
 
 // pair is one FIELD = VALUE of an enter or choose.
@@ -47,6 +50,9 @@ type pair struct {
 	secret bool
 	card   bool   // a secret holding card data
 	name   string // the fact or secret, given when rendering; "" for the literal ""
+	// used is the event of the field typed into, option the suggestion
+	// picked after typing, for Recording.Used.
+	used, option *surfaces.UserEvent
 }
 
 // builder holds the state of one Build.
@@ -420,7 +426,7 @@ func (b *builder) addPair(kind stepKind, p *pair) {
 	if l := b.last(); l != nil && l.kind == kind && l.cond == "" && l.page == b.page {
 		for _, q := range l.pairs {
 			if q.key == p.key {
-				q.value, q.secret, q.card = p.value, p.secret, p.card
+				q.value, q.secret, q.card, q.used, q.option = p.value, p.secret, p.card, p.used, p.option
 				return
 			}
 		}
@@ -454,12 +460,13 @@ func (b *builder) input(evs []surfaces.UserEvent, i int) int {
 		return 0
 	}
 	p := &pair{field: fieldText(e.Target, e.Context), label: fieldLabel(e.Target), key: key, value: e.Value,
-		secret: b.secret[i], card: b.card[i]}
+		secret: b.secret[i], card: b.card[i], used: &e}
 	used := 0
 	if !p.secret && p.value != "" && ok && isOption(n) {
 		typed, option := strings.ToLower(oneLine(p.value)), strings.ToLower(oneLine(n.Target.Name))
 		if i := strings.Index(option, typed); i >= 0 {
 			used = 1
+			p.option = &n
 			// A whole word typed ("Lisbon" → "Lisbon (LIS) Portugal") is
 			// kept: typed again it brings the same list, which an option's
 			// full text ("Lisbon (LIS) Portugal") may not. A word typed in
@@ -552,7 +559,7 @@ func (b *builder) toggle(e surfaces.UserEvent, on bool) {
 	if h := heading(e.Context, name); h != "" {
 		text += " " + where(c) + ` "` + h + `"`
 	}
-	b.add(&step{kind: kindDo, text: text, key: key, at: e.Time, shown: name})
+	b.add(&step{kind: kindDo, text: text, key: key, at: e.Time, shown: name, used: &e})
 }
 
 // classify is the guard's reading of a control, as the runtime reads it.
@@ -610,7 +617,7 @@ func (b *builder) click(evs []surfaces.UserEvent, i int) int {
 	if l := b.last(); l != nil && l.click && l.key == key && l.page == b.page && gap(l.at, e.Time) < doubleClick {
 		return 0
 	}
-	s := &step{kind: kindDo, text: intent(c, e.Context), key: key, click: true, at: e.Time, shown: name}
+	s := &step{kind: kindDo, text: intent(c, e.Context), key: key, click: true, at: e.Time, shown: name, used: &e}
 	if e.Overlay != "" && e.Closed {
 		s.cond = overlayShown(e.Overlay)
 	}
@@ -673,7 +680,7 @@ func (b *builder) key(evs []surfaces.UserEvent, i int) int {
 // stop ends the recording in front of a guarded control.
 func (b *builder) stop(e surfaces.UserEvent, m guard.Match) {
 	b.stopped = stopPhrase(e.Target, e.Context, m)
-	b.add(&step{kind: kindStop, text: b.stopped})
+	b.add(&step{kind: kindStop, text: b.stopped, used: &e})
 }
 
 // verify ends a flow that did not stop with the strongest check the last

@@ -49,6 +49,30 @@ type Recording struct {
 	// Notes are remarks for the person who recorded (events skipped and
 	// why, a weak final verify), without values.
 	Notes []string
+	// Used are the controls the person acted on, one per do step, one per
+	// pair of each enter step and the one a stop_before stops in front
+	// of, in the order of the flow's source:
+	// `flow record` stores them in the flow's resolution cache, so the
+	// first run finds them without asking the decider which control is
+	// meant.
+	Used []Used
+}
+
+// Used is a control the person acted on.
+type Used struct {
+	// Step is the kind of step it belongs to: "do" (a control pressed),
+	// "enter" (a field typed into) or "stop_before" (the control pressed
+	// last, which the flow stops in front of).
+	Step string
+	// Suggestion marks, in an enter step, the suggestion picked after
+	// typing into the field listed before it.
+	Suggestion bool
+	// Target is the control as the page named it (Ref empty); Heading the
+	// first line of the card, row or list item it sits in; Twins the other
+	// controls of its role and name on the page.
+	Target  surfaces.Candidate
+	Heading string
+	Twins   int
 }
 
 // MaxSteps is the most steps a recorded flow holds, the compiler's limit:

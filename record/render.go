@@ -10,6 +10,7 @@ import (
 
 	"flow/grammar"
 	"flow/guard"
+	"flow/surfaces"
 )
 
 // decl is one declared fact or secret.
@@ -221,7 +222,7 @@ func (b *builder) render() (*Recording, error) {
 		return nil, err
 	}
 	rec := &Recording{Name: name, Flow: src, Facts: facts, Steps: steps, FactNames: []string{"site"},
-		Stopped: b.stopped, Dropped: b.dropped, Notes: b.notes}
+		Stopped: b.stopped, Dropped: b.dropped, Notes: b.notes, Used: b.used()}
 	for _, d := range decls {
 		if d.secret {
 			rec.SecretNames = append(rec.SecretNames, d.name)
@@ -230,6 +231,45 @@ func (b *builder) render() (*Recording, error) {
 		}
 	}
 	return rec, nil
+}
+
+// used lists the controls of the do, enter and stop_before steps in
+// source order; a step with no control recorded ends the list, since what
+// follows could not be told apart from it.
+func (b *builder) used() []Used {
+	var out []Used
+	add := func(e *surfaces.UserEvent, step string, suggestion bool) bool {
+		if e == nil {
+			return false
+		}
+		c := e.Target
+		c.Ref, c.Value = "", ""
+		heading, _, _ := strings.Cut(e.Context, "\n")
+		out = append(out, Used{Step: step, Suggestion: suggestion, Target: c, Heading: strings.TrimSpace(heading), Twins: e.Twins})
+		return true
+	}
+	for _, s := range b.steps {
+		switch s.kind {
+		case kindDo:
+			if !add(s.used, "do", false) {
+				return out
+			}
+		case kindEnter:
+			for _, p := range s.pairs {
+				if !add(p.used, "enter", false) {
+					return out
+				}
+				if p.option != nil {
+					add(p.option, "enter", true)
+				}
+			}
+		case kindStop:
+			if !add(s.used, "stop_before", false) {
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // commentText keeps s safe on a comment line.

@@ -74,6 +74,10 @@ type Step struct {
 	// Screen is the last screen the step saw, as text.
 	Screen string
 	URL    string
+	// Cache is how the resolution cache served the step ("HIT", "MISS
+	// (why)", empty when not used); Cached lists each lookup.
+	Cache  string
+	Cached []string
 }
 
 // Question is one question or judgement and its answer.
@@ -250,6 +254,19 @@ func (b *builder) add(e runtime.Event) {
 			}
 			s.Guards = append(s.Guards, g)
 		}
+	case runtime.EventChecked:
+		if s := b.cur(); s != nil {
+			s.Questions = append(s.Questions, &Question{ID: e.Question, Purpose: "read on the screen", Statement: e.Text,
+				Judged: true, Answered: true, Probability: e.Probability, Why: e.Why})
+		}
+	case runtime.EventCached:
+		if s := b.cur(); s != nil {
+			line := e.Cache + ": " + e.Reason
+			if e.Control != "" && e.Cache == "hit" {
+				line += " → " + e.Control
+			}
+			s.Cached = append(s.Cached, line)
+		}
 	case runtime.EventStepEnded:
 		b.stepEnded(e)
 	case runtime.EventRunEnded:
@@ -313,6 +330,12 @@ func (b *builder) stepEnded(e runtime.Event) {
 	s := b.open[i]
 	b.open = b.open[:i]
 	s.Outcome, s.Note, s.Error, s.Split, s.Shot = e.Outcome, e.Note, e.Error, e.Split, e.Shot
+	switch {
+	case e.Cache == "hit":
+		s.Cache = "HIT"
+	case strings.HasPrefix(e.Cache, "miss: "):
+		s.Cache = "MISS (" + strings.TrimPrefix(e.Cache, "miss: ") + ")"
+	}
 	s.Duration = e.Time.Sub(b.started[s])
 	if s.Error != "" && b.run.EndStep < 0 {
 		for j, x := range b.run.Steps {

@@ -353,3 +353,34 @@ func TestReportOutlinesTheStopTarget(t *testing.T) {
 		t.Error("another step outlines a stop target")
 	}
 }
+
+// A step served by the resolution cache says so in its row and its
+// section, with each lookup and why a miss missed.
+func TestReportShowsCacheHitsAndMisses(t *testing.T) {
+	now := time.Now()
+	run := report.Build([]runtime.Event{
+		{Seq: 1, Time: now, Kind: runtime.EventRunStarted, Flow: "f", File: "f.flow"},
+		{Seq: 2, Time: now, Kind: runtime.EventStepStarted, Path: "1", Step: "do", Text: "add the tea"},
+		{Seq: 3, Time: now, Kind: runtime.EventCached, Path: "1", Cache: "hit", Reason: `found button "Add" in card "Tea" again`, Control: `button "Add" in card "Tea"`},
+		{Seq: 4, Time: now, Kind: runtime.EventStepEnded, Path: "1", Outcome: "done", Cache: "hit"},
+		{Seq: 5, Time: now, Kind: runtime.EventStepStarted, Path: "2", Step: "do", Text: "add the mug"},
+		{Seq: 6, Time: now, Kind: runtime.EventCached, Path: "2", Cache: "miss", Reason: `button "Add" in card "Mug" moved to card "Sale"`},
+		{Seq: 7, Time: now, Kind: runtime.EventStepEnded, Path: "2", Outcome: "done", Cache: `miss: button "Add" in card "Mug" moved to card "Sale"`},
+		{Seq: 8, Time: now, Kind: runtime.EventRunEnded, Outcome: "completed"},
+	}, []byte("flow f {\n  do \"add the tea\"\n  do \"add the mug\"\n}\n"))
+	var b bytes.Buffer
+	if err := report.Render(&b, run); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	hit, miss := section(t, html, "s1"), section(t, html, "s2")
+	if !strings.Contains(hit, "cache: HIT") || !strings.Contains(hit, "hit: found button &#34;Add&#34; in card &#34;Tea&#34; again") {
+		t.Errorf("the hit's section:\n%s", hit)
+	}
+	if !strings.Contains(miss, "cache: MISS (button &#34;Add&#34; in card &#34;Mug&#34; moved to card &#34;Sale&#34;)") {
+		t.Errorf("the miss's section:\n%s", miss)
+	}
+	if strings.Count(html, `class="cache"`) != 2 || !strings.Contains(html, ">cache miss</span>") {
+		t.Errorf("the step rows do not mark the cache")
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"flow/flows"
 	"flow/plan"
 	"flow/runtime"
+	"flow/runtime/cache"
 	"flow/surfaces"
 	"flow/surfaces/browser"
 )
@@ -64,7 +65,7 @@ func newWorkspace(t *testing.T, ctx context.Context) *surfaces.Workspace {
 // runExample runs one example flow of package flows on its fixture site in
 // Chromium with the local decider, and checks the site's events against
 // the example's expectation.
-func runExample(t *testing.T, name string, approve bool) {
+func runExample(t *testing.T, name string, approve bool, book *cache.Book) *runtime.Result {
 	ex := exampleNamed(t, name)
 	url, log, stop, err := flows.Serve(ex.Expect.Site)
 	if err != nil {
@@ -78,7 +79,7 @@ func runExample(t *testing.T, name string, approve bool) {
 	var trace strings.Builder
 	res := runtime.Run(ctx, flow, runtime.Options{
 		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute, Approve: approve,
-		Sinks: []runtime.Sink{runtime.NewJSONL(&trace)},
+		Sinks: []runtime.Sink{runtime.NewJSONL(&trace)}, Cache: book,
 	})
 	var steps []string
 	for _, s := range res.Steps {
@@ -127,6 +128,7 @@ func runExample(t *testing.T, name string, approve bool) {
 			t.Errorf("secret %s is in the trace or the result", k)
 		}
 	}
+	return res
 }
 
 // prepareExample compiles an example flow of package flows and loads its
@@ -198,9 +200,44 @@ func TestExamplesOnChromium(t *testing.T) {
 		t.Fatal("no examples")
 	}
 	for _, ex := range all {
-		t.Run(ex.Name, func(t *testing.T) { runExample(t, ex.Name, false) })
+		t.Run(ex.Name, func(t *testing.T) {
+			// The cold run fills a cache; the warm run replays it on a
+			// fresh site and must do the same with no question asked.
+			path := filepath.Join(t.TempDir(), cache.FileName(ex.File, ex.Name))
+			book, err := cache.Open(path, cache.Write, "", ex.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cold := runExample(t, ex.Name, false, book)
+			if err := book.Save(); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range ex.Expect.Secrets {
+				if len(v) >= 6 && strings.Contains(string(data), v) {
+					t.Errorf("secret %s is in the cache file", k)
+				}
+			}
+			if book, err = cache.Open(path, cache.Read, "", ex.File); err != nil {
+				t.Fatal(err)
+			}
+			warm := runExample(t, ex.Name, false, book)
+			if warm.Decisions != 0 || warm.Actions != cold.Actions {
+				var missed []string
+				for _, s := range warm.Steps {
+					if strings.HasPrefix(s.Cache, "miss") {
+						missed = append(missed, s.Path+" "+s.Cache)
+					}
+				}
+				t.Errorf("warm run: %d decisions (cold %d), %d actions (cold %d); missed:\n  %s",
+					warm.Decisions, cold.Decisions, warm.Actions, cold.Actions, strings.Join(missed, "\n  "))
+			}
+		})
 		if ex.Expect.Approved != nil {
-			t.Run(ex.Name+"/approved", func(t *testing.T) { runExample(t, ex.Name, true) })
+			t.Run(ex.Name+"/approved", func(t *testing.T) { runExample(t, ex.Name, true, nil) })
 		}
 	}
 }

@@ -20,6 +20,8 @@ const (
 	EventObserved    EventKind = "observed"
 	EventAsked       EventKind = "asked"
 	EventAnswered    EventKind = "answered"
+	EventCached      EventKind = "cached"
+	EventChecked     EventKind = "checked"
 	EventActed       EventKind = "acted"
 	EventGuarded     EventKind = "guarded"
 	EventStepEnded   EventKind = "step_ended"
@@ -75,6 +77,13 @@ type Event struct {
 	Why       string   `json:"why,omitempty"`
 	Others    []string `json:"others,omitempty"`
 	Ambiguous []string `json:"ambiguous,omitempty"`
+	// A checked event is a statement read on the screen with no decider
+	// (decide.Literal): Question, Text, Probability and Why.
+	//
+	// Cache is "hit" or "miss" on a cached event: a question answered
+	// from the resolution cache, or looked up there in vain (Reason says
+	// why; Control names the control found again).
+	Cache string `json:"cache,omitempty"`
 
 	// acted
 	Op      *surfaces.Operation `json:"op,omitempty"`
@@ -129,7 +138,7 @@ func maskEvent(m *guard.Masker, e Event) Event {
 	}
 	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.Flow, &e.File, &e.Decider, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
 		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Hint, &e.Fingerprint,
-		&e.Shot} {
+		&e.Shot, &e.Cache} {
 		*p = m.Mask(*p)
 	}
 	if e.Screen != nil {

@@ -2,12 +2,14 @@ package runtime_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"flow/flows"
 	"flow/runtime"
+	"flow/runtime/cache"
 	"flow/surfaces"
 	"flow/surfaces/browser"
 )
@@ -22,58 +24,49 @@ import (
 // BenchmarkFloor in surfaces/browser/fixturetest times hand-written
 // chromedp programs doing the same actions: bench/examples/run.sh prints
 // both side by side.
-func BenchmarkExamples(b *testing.B) {
+func BenchmarkExamples(b *testing.B) { benchExamples(b, false) }
+
+// BenchmarkExamplesWarm is BenchmarkExamples replaying a resolution cache
+// that one untimed cold run of the example filled: the warm rerun of
+// `flow run --cache rw`. Its decisions metric must be 0.
+func BenchmarkExamplesWarm(b *testing.B) { benchExamples(b, true) }
+
+func benchExamples(b *testing.B, warm bool) {
 	all, err := flows.Examples()
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, ex := range all {
 		b.Run(ex.Name, func(b *testing.B) {
+			var book func() *cache.Book
+			if warm {
+				path := filepath.Join(b.TempDir(), cache.FileName(ex.File, ex.Name))
+				open := func(mode cache.Mode) *cache.Book {
+					bk, err := cache.Open(path, mode, "", ex.File)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return bk
+				}
+				filled := open(cache.Write)
+				runExampleOnce(b, ex, filled)
+				if err := filled.Save(); err != nil {
+					b.Fatal(err)
+				}
+				book = func() *cache.Book { return open(cache.Read) }
+			}
+			b.ResetTimer()
 			var steps, decisions, actions int
 			for range b.N {
 				b.StopTimer()
-				url, log, stop, err := flows.Serve(ex.Expect.Site)
-				if err != nil {
-					b.Fatal(err)
+				var bk *cache.Book
+				if book != nil {
+					bk = book()
 				}
-				flow, facts, secrets := prepareExample(b, ex, url)
-				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-				b.StartTimer()
-
-				surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				ws, err := surfaces.NewWorkspace(surf)
-				if err != nil {
-					b.Fatal(err)
-				}
-				res := runtime.Run(ctx, flow, runtime.Options{
-					Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute,
-				})
-				ws.Close()
-
-				b.StopTimer()
-				cancel()
-				// A run that went wrong would measure something else:
-				// hold it to the example's expectation, as the test does.
-				if string(res.Outcome) != ex.Expect.Outcome {
-					stop()
-					b.Fatalf("outcome %s, want %s (failure %v)", res.Outcome, ex.Expect.Outcome, res.Failure)
-				}
-				if t := ex.Expect.StopTarget; t != "" && (res.Stop == nil || !strings.Contains(res.Stop.Control, t)) {
-					stop()
-					b.Fatalf("stopped at %+v, want %q", res.Stop, t)
-				}
-				if err := ex.Expect.Check(log.Events(), false); err != nil {
-					stop()
-					b.Fatalf("site events: %v", err)
-				}
-				stop()
+				res := runExampleOnce(b, ex, bk)
 				steps += len(res.Steps)
 				decisions += res.Decisions
 				actions += res.Actions
-				b.StartTimer()
 			}
 			n := float64(b.N)
 			b.ReportMetric(float64(steps)/n, "steps")
@@ -81,4 +74,46 @@ func BenchmarkExamples(b *testing.B) {
 			b.ReportMetric(float64(actions)/n, "actions")
 		})
 	}
+}
+
+// runExampleOnce runs ex on a fresh site with book (nil for none), the
+// timer running from the browser context's opening to its closing, and
+// holds the run to the example's expectation, as the test does: a run
+// that went wrong would measure something else.
+func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book) *runtime.Result {
+	b.StopTimer()
+	url, log, stop, err := flows.Serve(ex.Expect.Site)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer stop()
+	flow, facts, secrets := prepareExample(b, ex, url)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	b.StartTimer()
+
+	surf, err := chromium.NewSurface(ctx, browser.SurfaceOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ws, err := surfaces.NewWorkspace(surf)
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := runtime.Run(ctx, flow, runtime.Options{
+		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute, Cache: book,
+	})
+	ws.Close()
+
+	b.StopTimer()
+	if string(res.Outcome) != ex.Expect.Outcome {
+		b.Fatalf("outcome %s, want %s (failure %v)", res.Outcome, ex.Expect.Outcome, res.Failure)
+	}
+	if t := ex.Expect.StopTarget; t != "" && (res.Stop == nil || !strings.Contains(res.Stop.Control, t)) {
+		b.Fatalf("stopped at %+v, want %q", res.Stop, t)
+	}
+	if err := ex.Expect.Check(log.Events(), false); err != nil {
+		b.Fatalf("site events: %v", err)
+	}
+	return res
 }

@@ -99,6 +99,10 @@ type StepReport struct {
 	Split *Split `json:"split,omitempty"`
 	// Shot names the screenshot after the step, relative to the trace.
 	Shot string `json:"shot,omitempty"`
+	// Cache is how the resolution cache served the step: "hit" when every
+	// question was answered from it, "miss: why" when one was not; empty
+	// when the step asked nothing or the run reads no cache.
+	Cache string `json:"cache,omitempty"`
 }
 
 // StopTarget names a control the run stopped in front of or refused.

@@ -11,6 +11,7 @@ import (
 
 	"flow/guard"
 	"flow/plan"
+	"flow/runtime/cache"
 	"flow/runtime/decide"
 	"flow/surfaces"
 )
@@ -71,6 +72,11 @@ type Options struct {
 	// which keeps a run fast. An error leaves the step without a shot;
 	// the host reports it.
 	Shots func(name string, png []byte) error
+	// Cache is the flow's resolution cache (cache.Open): a question whose
+	// stored answer still holds on the screen is answered from it, and the
+	// decider's answers are written to it, as its mode says. Nil asks the
+	// decider everything. The host saves it after the run.
+	Cache *cache.Book
 }
 
 // Tuned numbers of the step semantics (RUNTIME.md).
@@ -120,6 +126,12 @@ type runner struct {
 	shownFP      string
 	secretRefs   map[string]bool
 	shots        int
+
+	// The resolution cache (cached.go): the book, the source text of
+	// every step, and how often each question was asked so far.
+	book        *cache.Book
+	stepSources map[string]string
+	asked       map[cache.Key]int
 }
 
 // stepState counts what the running step did, for its report.
@@ -143,6 +155,11 @@ type stepState struct {
 	// considered are the options the decider rated last and did not
 	// choose, with why each lost, for the hint of a failing step.
 	considered []string
+	// cacheHits and cacheMisses count the step's questions answered from
+	// the book or not; cacheMiss is the first miss's reason.
+	cacheHits, cacheMisses int
+	cacheMiss              string
+	targetMissed           bool // cacheMiss is a target's
 }
 
 // frame is the scope of one flow body: facts, variables and secrets by
@@ -193,6 +210,12 @@ func Run(ctx context.Context, flow *plan.Flow, opts Options) (res *Result) {
 		}
 	}()
 	r.budget = flow.Budget
+	if opts.Cache != nil && opts.Cache.Mode() != cache.Off {
+		// Entries of steps that are gone or read otherwise now are
+		// dropped before anything is looked up.
+		r.book, r.stepSources, r.asked = opts.Cache, stepSources(flow), map[cache.Key]int{}
+		r.book.Keep(r.stepSources)
+	}
 	if r.budget.Actions <= 0 {
 		r.budget.Actions = plan.DefaultActions
 	}
@@ -537,7 +560,20 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 	// A step that names an entity ("follow Mia", "in the row \"March\"")
 	// places its answer in the group naming it, for every provider.
 	q, _ = decide.Anchored(q)
-	q = decide.Narrow(q, decide.MaxOptions)
+	n := decide.Narrow(q, decide.MaxOptions)
+	var key cache.Key
+	var digest string
+	if r.book != nil {
+		key = r.cacheKey(q.ID, q.Ask, q.Value, targetPurposes[q.Purpose])
+		digest = questionDigest(n)
+		if r.reads() {
+			if o, ok := r.cachedChoice(q, n, key, digest); ok {
+				return o, nil
+			}
+		}
+	}
+	all := q
+	q = n
 	if err := r.decision(); err != nil {
 		return nil, err
 	}
@@ -559,6 +595,9 @@ func (r *runner) choose(ctx context.Context, q decide.Question) (*decide.Option,
 		others = append(others, fmt.Sprintf("%s (%.2f): %s", optionText(q, o.Key), o.Score, o.Why))
 	}
 	r.emit(Event{Kind: EventAnswered, Question: q.ID, Key: c.Key, Confidence: c.Confidence, Why: c.Why, Others: others, Ambiguous: c.Ambiguous})
+	if r.writes() {
+		r.storeChoice(all, q, key, digest, c)
+	}
 	if r.cur != nil {
 		r.cur.considered = others
 	}
@@ -674,7 +713,25 @@ func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decid
 	st.Step = r.stepLine()
 	st.Screen = decide.BriefOf(s)
 	st.ID = r.cur.step.Path + "/judge"
+	if j, ok := decide.Literal(st); ok {
+		// A quoted text on the screen is read, not judged.
+		r.emit(Event{Kind: EventChecked, Question: st.ID, Text: st.Text, Probability: j.Probability, Why: j.Why})
+		return j.Probability, nil
+	}
 	ask := func(st decide.Statement) (float64, error) {
+		var key cache.Key
+		var digest string
+		if r.book != nil {
+			key = r.cacheKey(st.ID, st.Text, "", false)
+			digest = statementDigest(st)
+			if r.reads() {
+				if a, ok := r.book.Answer(key, digest); ok {
+					r.cacheNote(st.ID, true, "the same statement on the same screen", "", false)
+					return a.Probability, nil
+				}
+				r.cacheNote(st.ID, false, r.missWhy(key), "", false)
+			}
+		}
 		if err := r.decision(); err != nil {
 			return 0, err
 		}
@@ -692,6 +749,9 @@ func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decid
 			return 0, r.deciderFailure(err, true)
 		}
 		r.emit(Event{Kind: EventAnswered, Question: st.ID, Probability: j.Probability, Why: j.Why})
+		if r.writes() {
+			r.book.PutAnswer(key, r.stepSources[r.cur.step.Path], cache.Answer{Digest: digest, Probability: j.Probability, Why: r.masker.Mask(j.Why)})
+		}
 		return j.Probability, nil
 	}
 	p, err := ask(st)

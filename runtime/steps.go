@@ -70,6 +70,7 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 	}
 	rep.Note = r.masker.Mask(rep.Note)
+	rep.Cache = cacheOutcome(st)
 	if r.wantsShot(st, h != nil && h.step == s) {
 		var took time.Duration
 		rep.Shot, took = r.shoot(ctx, s.Path)
@@ -77,7 +78,7 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 	}
 	split := st.split.rounded()
 	rep.Split = &split
-	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note, Split: &split, Shot: rep.Shot}
+	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note, Split: &split, Shot: rep.Shot, Cache: rep.Cache}
 	if h != nil && h.step == s {
 		e.Error = h.reason
 	}

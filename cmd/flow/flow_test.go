@@ -20,6 +20,10 @@ import (
 // TestMain lets testscript run `flow` inside the test binary: `exec flow …`
 // in a script runs the real cli.Main.
 func TestMain(m *testing.M) {
+	// Runs of the flows under testdata write no cache beside them and
+	// replay none: each test asks its decider. The cache's own tests say
+	// --cache.
+	os.Setenv("FLOW_CACHE", "off")
 	testscript.Main(m, map[string]func(){
 		"flow": func() {
 			code := cli.Main(os.Args, os.Stdin, os.Stdout, os.Stderr)

@@ -16,6 +16,7 @@ import (
 
 	"flow/cmd/flow/cli"
 	"flow/flows"
+	"flow/runtime"
 	"flow/surfaces"
 	"flow/surfaces/browser"
 )
@@ -191,13 +192,17 @@ func (p *person) fill(name, text string) {
 // replay runs a recorded flow with its facts file on a fresh copy of the
 // site, in a fresh browser (no cookie of the recording), and returns the
 // run's JSON result and everything it printed.
-func replay(t *testing.T, flowFile, site string, secrets map[string]string) (map[string]any, string) {
+// replay runs a recorded flow on a fresh site with the cache the
+// recording stored beside it, and returns the --json result, what the run
+// printed and the questions it asked the decider.
+func replay(t *testing.T, flowFile, site string, secrets map[string]string) (map[string]any, string, []string) {
 	t.Helper()
 	addr := startChromium(t)
 	for name, v := range secrets {
 		t.Setenv("FLOW_SECRET_"+strings.ToUpper(name), v)
 	}
-	args := []string{"run", flowFile, "--fact", "site=" + site, "--browser-url", addr, "--new-page", "--json", "--quiet"}
+	trace := filepath.Join(t.TempDir(), "replay.jsonl")
+	args := []string{"run", flowFile, "--fact", "site=" + site, "--browser-url", addr, "--new-page", "--json", "--quiet", "--trace", trace, "--cache", "read"}
 	if facts := strings.TrimSuffix(flowFile, ".flow") + ".facts.yaml"; fileExists(facts) {
 		args = append(args, "--facts", facts)
 	}
@@ -206,7 +211,27 @@ func replay(t *testing.T, flowFile, site string, secrets map[string]string) (map
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
 		t.Fatalf("the replay printed no JSON result: %v\n%s\n%s", err, stdout, stderr)
 	}
-	return res, stdout + stderr
+	// The controls the person used were stored in the flow's cache; what
+	// the replay still asked, and why, is logged for the tests to judge.
+	var asked []string
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var e runtime.Event
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case e.Kind == runtime.EventAsked:
+			asked = append(asked, e.Question)
+			t.Logf("the replay asked %s %q%q", e.Question, e.Ask, e.Text)
+		case e.Kind == runtime.EventCached && e.Cache == "miss":
+			t.Logf("the replay's cache missed at %s: %s", e.Question, e.Reason)
+		}
+	}
+	return res, stdout + stderr, asked
 }
 
 func fileExists(p string) bool {
@@ -310,12 +335,17 @@ func TestRecordAccountSessionAndReplay(t *testing.T) {
 	}
 
 	site2, log2 := serve(t, "account")
-	res, printed := replay(t, out, site2, map[string]string{"password": flows.AccountPassword})
+	res, printed, _ := replay(t, out, site2, map[string]string{"password": flows.AccountPassword})
 	if res["outcome"] != "stopped_before" {
 		t.Fatalf("replay outcome %v, want stopped_before\n%s\n%s", res["outcome"], printed, src)
 	}
 	if got := eventKinds(log2); !slices.Equal(got, recorded) {
 		t.Errorf("replay reached %v, the recording %v\n%s", got, recorded, src)
+	}
+	// The controls used come from the recording's cache, the presses'
+	// goals from the controls' states: the first replay asks nothing.
+	if d := res["decisions"]; d != 0.0 {
+		t.Errorf("the first replay made %v decisions, want none", d)
 	}
 	if strings.Contains(printed, flows.AccountPassword) {
 		t.Error("the replay printed the password")
@@ -452,7 +482,7 @@ func TestRecordBookingEndsBeforePaying(t *testing.T) {
 
 	site2, log2 := serve(t, "booking")
 	secrets := secretValues(t, src, map[string]string{"number": testCard, "code": testCVV, "cvc": testCVV, "cvv": testCVV, "exp": "12/30"})
-	res, printed := replay(t, out, site2, secrets)
+	res, printed, asked := replay(t, out, site2, secrets)
 	if res["outcome"] != "stopped_before" {
 		t.Fatalf("replay outcome %v, want stopped_before\n%s", res["outcome"], printed)
 	}
@@ -462,6 +492,14 @@ func TestRecordBookingEndsBeforePaying(t *testing.T) {
 	}
 	if got := log2.Types(); len(got) != 0 {
 		t.Errorf("the replay left %v on the site: it must pay nothing", got)
+	}
+	// Every control the person used came from the cache. (A date picker
+	// that opens as the date is typed may be asked about, as a list of
+	// suggestions the person never used.)
+	for _, q := range asked {
+		if !strings.Contains(q, "/option") {
+			t.Errorf("the first replay asked %s", q)
+		}
 	}
 	for _, v := range []string{testCard, "5555 5555 5555 4444"} {
 		if strings.Contains(printed, v) {
@@ -496,7 +534,7 @@ func TestRecordMailDraftEndedByCtrlC(t *testing.T) {
 		t.Fatalf("the person's session left %v, want one saved draft", recorded)
 	}
 	site2, log2 := serve(t, "mail")
-	res, printed := replay(t, out, site2, nil)
+	res, printed, _ := replay(t, out, site2, nil)
 	if res["outcome"] != "completed" {
 		t.Fatalf("replay outcome %v, want completed\n%s", res["outcome"], printed)
 	}

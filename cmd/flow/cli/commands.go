@@ -156,8 +156,9 @@ unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
 				{name: "profile", value: "NAME", usage: "start Chromium with a persistent profile of this name (cookies and sign-ins kept)"},
 				{name: "new-page", usage: "with --browser-url: run in a new tab, not the active page"},
 				{name: "trace", value: "FILE", usage: "write every event of the run to FILE as JSON lines"},
-				reportFlag, // in report.go
-				videoFlag,  // in video.go
+				reportFlag,                   // in report.go
+				videoFlag,                    // in video.go
+				cacheFlags[0], cacheFlags[1], // in cache.go
 				{name: "json", usage: "print the result as JSON on stdout (progress and summary go to stderr)"},
 				{name: "quiet", short: "q", usage: "show no progress, only the summary"},
 				{name: "timeout", value: "DURATION", def: "0s", duration: true, usage: "end the run after this long (0: the flow's time budget); the smaller wins"},
@@ -178,6 +179,7 @@ unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
 		},
 		testSpec(),   // `flow test`, in test.go
 		reportSpec(), // `flow report`, in report.go
+		cacheSpec(),  // `flow cache`, in cache.go
 		{
 			name:    "demo",
 			summary: "run the bundled booking flow on the bundled booking site",

@@ -43,6 +43,9 @@ type flagSpec struct {
 	repeat bool
 	// duration makes a value flag a time.Duration (def is parsed as one).
 	duration bool
+	// env is an environment variable that sets the flag when it is not
+	// given (a string flag only).
+	env string
 }
 
 func (f flagSpec) isBool() bool { return f.value == "" }
@@ -75,7 +78,11 @@ func buildFlags(specs []flagSpec) []ucli.Flag {
 		case f.repeat:
 			out = append(out, &ucli.StringSliceFlag{Name: f.name, Aliases: aliases, Usage: f.usage})
 		default:
-			out = append(out, &ucli.StringFlag{Name: f.name, Aliases: aliases, Usage: f.usage, Value: f.def})
+			var env []string
+			if f.env != "" {
+				env = []string{f.env}
+			}
+			out = append(out, &ucli.StringFlag{Name: f.name, Aliases: aliases, Usage: f.usage, Value: f.def, EnvVars: env})
 		}
 	}
 	return out

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"os/signal"
@@ -12,7 +13,10 @@ import (
 	"syscall"
 
 	"flow/compiler"
+	"flow/plan"
 	"flow/record"
+	"flow/runtime"
+	"flow/runtime/cache"
 	"flow/surfaces"
 
 	ucli "github.com/urfave/cli/v2"
@@ -154,11 +158,49 @@ func (e *env) writeRecording(out string, rec *record.Recording) error {
 	}
 	// What record writes must compile; if it does not, that is a bug to
 	// report, but the file is kept so nothing of the session is lost.
-	if _, diags := compiler.Compile(filepathOr(out, "recorded.flow"), rec.Flow); diags.HasErrors() {
+	prog, diags := compiler.Compile(filepathOr(out, "recorded.flow"), rec.Flow)
+	if diags.HasErrors() {
 		fmt.Fprintf(e.stderr, "flow record: the written flow does not compile (a bug in flow; please report it):\n%s\n", diags)
 		return exitError{ExitErrors}
 	}
+	if out != "" && out != "-" && len(prog.Flows) > 0 {
+		e.seedCache(out, prog.Flows[0], rec)
+	}
 	return nil
+}
+
+// seedCache stores the controls the person used in the recorded flow's
+// resolution cache (.flow-cache beside it), in place of any book an
+// earlier recording left there: the first run finds each of them on the
+// screen instead of asking which control is meant.
+func (e *env) seedCache(out string, flow *plan.Flow, rec *record.Recording) {
+	facts, diags := compiler.LoadFacts(flow, record.FactsPath(out), rec.Facts, nil)
+	if diags.HasErrors() {
+		return // the run will say what is wrong with them
+	}
+	path := filepath.Join(cache.DefaultDir(out), cache.FileName(out, flow.Name))
+	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(e.stderr, "flow record: the cache: %v\n", err)
+		return
+	}
+	book, err := cache.Open(path, cache.Write, flow.Name, out)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "flow record: the cache: %v\n", err)
+		return
+	}
+	seeds := make([]runtime.Seed, len(rec.Used))
+	for i, u := range rec.Used {
+		seeds[i] = runtime.Seed{Step: plan.Kind(u.Step), Suggestion: u.Suggestion, Target: cache.Recorded(u.Target, u.Heading, u.Twins)}
+	}
+	n := runtime.SeedCache(book, flow, facts, seeds)
+	if n == 0 {
+		return
+	}
+	if err := book.Save(); err != nil {
+		fmt.Fprintf(e.stderr, "flow record: %v\n", err)
+		return
+	}
+	fmt.Fprintf(e.stderr, "  cache: %s (%s the first run finds without asking)\n", path, plural(n, "control"))
 }
 
 func filepathOr(p, def string) string {

@@ -20,6 +20,7 @@ import (
 	"flow/guard"
 	"flow/plan"
 	"flow/runtime"
+	"flow/runtime/cache"
 	"flow/runtime/decide"
 	"flow/surfaces"
 	"flow/surfaces/browser"
@@ -46,6 +47,8 @@ type runInput struct {
 	quiet     bool
 	// report is --report DIR (report.go), or nil.
 	report *runReport
+	// cache is the flow's resolution cache (cache.go), or nil with --cache off.
+	cache *cache.Book
 }
 
 // runLaunchTimeout bounds the start of the browser (or the attach to one).
@@ -100,6 +103,9 @@ func (e *env) loadRun(c *ucli.Context) (*runInput, error) {
 		}})
 	}
 	in.flow = flow
+	if err := e.openCache(c, in, name); err != nil { // cache.go
+		return nil, err
+	}
 
 	var factsName string
 	var factsYAML []byte
@@ -307,6 +313,7 @@ func (e *env) execute(c *ucli.Context, in *runInput) *runtime.Result {
 			Timeout: in.timeout,
 			Allow:   in.allow,
 			Shots:   in.report.shots(), // nil without --report
+			Cache:   in.cache,
 		})
 		video.stop()
 		surf.Close()
@@ -330,6 +337,7 @@ func (e *env) execute(c *ucli.Context, in *runInput) *runtime.Result {
 	}
 	color, _ := e.useColor(c, human)
 	writeSummary(human, in.flow, res, color)
+	e.saveCache(human, in, res)
 	if in.json {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetEscapeHTML(false)

@@ -201,3 +201,24 @@ func TestLiveLineFitsTheTerminal(t *testing.T) {
 		t.Errorf("permanent line cut: %q", out.String())
 	}
 }
+
+// A step served by the resolution cache says HIT; one that missed says
+// MISS and why, before its note.
+func TestCacheHitsAndMissesShowOnTheStepLine(t *testing.T) {
+	var out bytes.Buffer
+	v := New(&out, Options{})
+	v.Emit(at(0, runtime.EventStepStarted, "1", "do", "add the tea"))
+	e := ended(300, "1", "done", "reached after 1 turns")
+	e.Cache = "hit"
+	v.Emit(e)
+	v.Emit(at(300, runtime.EventStepStarted, "2", "do", "add the mug"))
+	e = ended(900, "2", "done", "")
+	e.Cache = `miss: button "Add" in card "Mug" moved to card "Sale"`
+	v.Emit(e)
+	v.Close()
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "300ms   HIT · reached after 1 turns") ||
+		!strings.HasSuffix(lines[1], `600ms   MISS (button "Add" in card "Mug" moved to card "Sale")`) {
+		t.Errorf("lines:\n%s", out.String())
+	}
+}
