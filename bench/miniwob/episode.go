@@ -167,8 +167,10 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 		return fail("activate tab: %v", err)
 	}
 
+	// Every episode is judged cold: a resolution cache could replay what
+	// an earlier seed resolved on a screen that happens to repeat.
 	args := []string{"run", flowFile, "--browser-url", r.browserURL, "--facts", factsFile,
-		"--json", "--timeout", r.flowTimeout.String()}
+		"--json", "--timeout", r.flowTimeout.String(), "--cache", "off"}
 	if r.approve {
 		args = append(args, "--approve")
 	}
