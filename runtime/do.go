@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"flow/plan"
 	"flow/runtime/decide"
@@ -532,10 +533,7 @@ func (r *runner) move(ctx context.Context, before surfaces.Screen, key string, b
 			return err
 		}
 	case key == moveWait:
-		if err := r.clock.Sleep(ctx, r.opts.PollInterval); err != nil {
-			return err
-		}
-		if err := r.surf.Settle(ctx); err != nil && ctx.Err() != nil {
+		if err := r.waitForChange(ctx, before, r.opts.PollInterval, selfChangeWait); err != nil {
 			return err
 		}
 	case strings.HasPrefix(key, moveHover):
@@ -566,6 +564,39 @@ func (r *runner) move(ctx context.Context, before surfaces.Screen, key string, b
 		*idle = 0
 	}
 	return nil
+}
+
+// selfChangeWait is the longest a do's wait move waits for the page to
+// change by itself.
+const selfChangeWait = time.Second
+
+// waitForChange waits for the page to change by itself: it looks again
+// every `every` until the screen differs from before, for at most `most`
+// (the do's wait move: every poll interval for selfChangeWait). What
+// changes a page by itself runs on a timer (a suggestion list 300 ms after
+// typing, results behind a delay), which settling cannot see: waiting for
+// the change, not a fixed pause, keeps the move's worth independent of how
+// long the acts before it took to settle.
+func (r *runner) waitForChange(ctx context.Context, before surfaces.Screen, every, most time.Duration) error {
+	end := r.clock.Now().Add(most)
+	for {
+		if err := r.clock.Sleep(ctx, every); err != nil {
+			return err
+		}
+		if err := r.surf.Settle(ctx); err != nil && ctx.Err() != nil {
+			return err
+		}
+		if !r.clock.Now().Before(end) {
+			return nil
+		}
+		now, err := r.observe(ctx)
+		if err != nil {
+			return err
+		}
+		if !unchanged(before, now) {
+			return nil
+		}
+	}
 }
 
 // click presses c after the guard's check. An act error a new look could

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"flow/plan"
 	"flow/surfaces"
@@ -126,30 +127,36 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 		if secret {
 			return nil
 		}
-		return r.suggestion(ctx, s, scr, field, val)
+		return r.suggestion(ctx, s, scr, c, field, val)
 	}
 }
 
-// suggestion answers a suggestion list that opened after typing: the
-// suggestion equal to the value, or the decider's best match.
-func (r *runner) suggestion(ctx context.Context, s *plan.Step, before surfaces.Screen, field, val string) error {
+// A field that announces a list of suggestions (a combobox one types
+// into) fills it a moment after the typing: a debounce timer, often then a
+// request, which settling cannot see. When the first look after typing
+// shows no suggestion, the fill looks again every suggestPoll, for at most
+// suggestWait (jQuery UI waits 300 ms, then asks its source).
+const (
+	suggestPoll = 50 * time.Millisecond
+	suggestWait = 600 * time.Millisecond
+)
+
+// suggestion answers a suggestion list that opened after typing into
+// typed: the suggestion equal to the value, or the decider's best match.
+func (r *runner) suggestion(ctx context.Context, s *plan.Step, before surfaces.Screen, typed surfaces.Candidate, field, val string) error {
 	after, err := r.observe(ctx)
 	if err != nil {
 		return err
 	}
-	had := map[string]bool{}
-	for _, c := range before.Candidates {
-		had[identity(c)] = true
-	}
-	var sugg []surfaces.Candidate
-	for _, c := range after.Candidates {
-		if had[identity(c)] || !pressable(c) {
-			continue
+	sugg := suggestions(before, after)
+	if len(sugg) == 0 && typed.Role == "combobox" {
+		if err := r.waitForChange(ctx, after, suggestPoll, suggestWait); err != nil {
+			return err
 		}
-		switch c.Role {
-		case "option", "menuitem", "listitem", "gridcell", "row", "link", "button":
-			sugg = append(sugg, c)
+		if after, err = r.observe(ctx); err != nil {
+			return err
 		}
+		sugg = suggestions(before, after)
 	}
 	if len(sugg) == 0 {
 		return nil
@@ -180,6 +187,26 @@ func (r *runner) suggestion(ctx context.Context, s *plan.Step, before surfaces.S
 		return fail("the suggestion list closed or changed; try typing the value as the list shows it", "choosing suggestion %s: %v", pick.Summary(), err)
 	}
 	return err
+}
+
+// suggestions are the pressable controls on after that before did not
+// show, of the roles a suggestion list is made of.
+func suggestions(before, after surfaces.Screen) []surfaces.Candidate {
+	had := map[string]bool{}
+	for _, c := range before.Candidates {
+		had[identity(c)] = true
+	}
+	var sugg []surfaces.Candidate
+	for _, c := range after.Candidates {
+		if had[identity(c)] || !pressable(c) {
+			continue
+		}
+		switch c.Role {
+		case "option", "menuitem", "listitem", "gridcell", "row", "link", "button":
+			sugg = append(sugg, c)
+		}
+	}
+	return sugg
 }
 
 // chooseStep sets each pair's option: a native select by label, a visible

@@ -1,5 +1,7 @@
-// Times Playwright's ariaSnapshot on the generated 2,000-control page that
-// flow's BenchmarkObserve2000 observes, and counts the controls it names.
+// Times Playwright's ariaSnapshot on a generated 2,000-control page that
+// flow's BenchmarkObserve2000 (bench2000.html, the default) or
+// BenchmarkObserveCards (cards2000.html) observes, and counts the controls
+// it names.
 //
 //   node ariasnapshot.js [--page FILE] [--runs N] [--chromium PATH]
 //

@@ -14,8 +14,9 @@ import (
 //	"Accept all" is shown                   (visible, displayed)
 //	the "We value your privacy" dialog is shown   (pop-up, banner, window; open)
 //
-// Such a text is on the screen when a visible line, a control's name or
-// the name of a group (a dialog, a card) holds it as whole words, letter
+// Such a text is on the screen when the page's title, a visible line, a
+// control's name or the name of a group (a dialog, a card) holds it as
+// whole words, letter
 // case and spacing aside: reading decides it, so no model is asked, and a
 // hosted one is not paid for it. ok is false for any other statement and
 // for a do step's goal, which is judged as a goal.
@@ -56,6 +57,9 @@ var literalForms = []*regexp.Regexp{
 // shownOn finds want on the screen b and says where.
 func shownOn(b Brief, want string) (string, bool) {
 	w := fold(want)
+	if holdsWords(fold(b.Title), w) {
+		return "the title " + strconv.Quote(b.Title), true
+	}
 	for _, l := range b.Context {
 		if holdsWords(fold(l.Text), w) {
 			return "line " + strconv.Quote(l.Text), true

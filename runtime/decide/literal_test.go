@@ -8,6 +8,7 @@ import (
 
 func TestLiteralReadsQuotedTextOnTheScreen(t *testing.T) {
 	b := Brief{
+		Title: "Inbox · Postbox Mail",
 		Candidates: []surfaces.Candidate{
 			{Role: "button", Name: "Accept all", Path: []string{`dialog "We value your privacy"`}},
 		},
@@ -29,6 +30,7 @@ func TestLiteralReadsQuotedTextOnTheScreen(t *testing.T) {
 		{`the "We value your privacy" dialog is shown`, false, 1}, // a group's name
 		{`the "Cookies" banner is open`, false, 0},
 		{`"Draft" is displayed`, false, 1},
+		{`the page shows "Inbox · Postbox Mail"`, false, 1}, // the title
 	}
 	for _, c := range cases {
 		j, ok := Literal(Statement{Text: c.text, Negated: c.negated, Screen: b})

@@ -16,14 +16,15 @@ import (
 	"flow/surfaces"
 )
 
-// Settle caps and windows: the page is settled when no request has been in
-// flight for netQuiet and the DOM has not changed for domQuiet, or when the
-// cap (Options.SettleTimeout) is reached.
+// Settle's pace: the page is settled when no request has started or ended
+// for the network window, the DOM has not changed for the DOM window and no
+// loading indicator shows (Options.Settle), or when the cap
+// (Options.SettleTimeout) is reached.
 const (
-	netQuiet     = 200 * time.Millisecond
-	domQuiet     = 150 * time.Millisecond
-	settlePoll   = 40 * time.Millisecond
-	staleRequest = 3 * time.Second // long polls and lost events do not hold settling
+	netPoll      = 10 * time.Millisecond  // how often a request in flight is looked at again
+	quietCap     = 250 * time.Millisecond // the longest one wait inside the page lasts
+	settlePoll   = 40 * time.Millisecond  // the pause after a failed look into the page
+	staleRequest = 3 * time.Second        // long polls and lost events do not hold settling
 )
 
 type pointResult struct {
@@ -54,7 +55,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	s.mu.Unlock()
 
 	out, err := s.do(actx, op)
-	if serr := s.Settle(ctx); serr != nil && err == nil && ctx.Err() != nil {
+	if serr := s.settle(ctx, true); serr != nil && err == nil && ctx.Err() != nil {
 		err = serr
 	}
 	// A click that opened an allowed popup continues in this tab, since the
@@ -67,7 +68,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	s.mu.Unlock()
 	if follow != "" && s.loader(actx) == loaderBefore {
 		if _, nerr := chromedp.Call(actx, page.Navigate, page.NavigateParams{URL: follow}); nerr == nil {
-			s.Settle(ctx)
+			s.settle(ctx, true)
 			out.Note = "opened in this tab: " + follow
 		}
 	}
@@ -84,7 +85,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 		// the page the person (or flow) was on.
 		if h, herr := chromedp.Call(actx, page.GetNavigationHistory, cdp.Empty{}); herr == nil && h.CurrentIndex > 0 {
 			chromedp.Call(actx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
-			s.Settle(ctx)
+			s.settle(ctx, true)
 			loc, lerr = s.location(actx)
 		}
 	}
@@ -356,41 +357,97 @@ type quietState struct {
 	Busy  bool    `json:"busy"`
 }
 
-// Settle waits until no request is in flight, the DOM is quiet and no
-// loading indicator shows, up to Options.SettleTimeout. Reaching the cap is not an error: a page with a
+// Settle waits until the page is quiet: no request in flight and none
+// started or ended for the network window, the DOM unchanged for the DOM
+// window, the document loaded and no loading indicator showing, up to
+// Options.SettleTimeout. Reaching the cap is not an error: a page with a
 // ticking clock never settles, and the caller observes it as it is.
+//
+// Settle itself starts nothing, so it has no start window: every act has
+// settled already (see [Surface.Act]), and a settle after one, or after a
+// pause, ends at its first look when the page has stayed quiet since.
 func (s *Surface) Settle(ctx context.Context) error {
-	deadline := time.Now().Add(s.opts.SettleTimeout)
-	// Give a triggered navigation or fetch a moment to start.
-	if err := sleep(ctx, 50*time.Millisecond); err != nil {
-		return err
+	return s.settle(ctx, false)
+}
+
+// settle is [Surface.Settle]; after an act it lasts at least the start
+// window, so that what the act set off has shown itself before the page
+// may count as quiet. The windows overlap rather than add up: a press
+// whose fetch ends 30 ms later settles one network window after that.
+//
+// The network is watched from the tab's events (a request in flight is
+// looked at again every netPoll); the DOM inside the page, where one call
+// waits until the DOM window has passed since its last change (sight.js
+// quiet), so no poll interval is added to either window.
+func (s *Surface) settle(ctx context.Context, afterAct bool) error {
+	w := s.opts.Settle.withDefaults()
+	began := time.Now()
+	deadline := began.Add(s.opts.SettleTimeout)
+	earliest := began
+	if afterAct {
+		earliest = began.Add(w.Start)
 	}
-	for time.Now().Before(deadline) {
-		s.mu.Lock()
-		busy := 0
-		for id, at := range s.inflight {
-			if time.Since(at) > staleRequest {
-				delete(s.inflight, id)
-				continue
-			}
-			busy++
+	for {
+		now := time.Now()
+		if !now.Before(deadline) {
+			return nil
 		}
-		netIdle := busy == 0 && time.Since(s.lastNet) >= netQuiet && !s.loading
-		s.mu.Unlock()
-		if netIdle {
-			qctx, cancel := s.actCtx(ctx)
-			var q quietState
-			err := s.main.call(qctx, &q, "quiet")
-			cancel()
-			if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(domQuiet/time.Millisecond) {
+		// Wait out the network window, the start window, or a request.
+		wait := time.Duration(0)
+		lastNet, netIdle := s.netState(now, w.Network)
+		if !netIdle {
+			wait = netPoll
+			if age := now.Sub(lastNet); age < w.Network {
+				wait = max(wait, w.Network-age)
+			}
+		}
+		wait = max(wait, earliest.Sub(now))
+		if wait > 0 {
+			if err := sleep(ctx, min(wait, deadline.Sub(now))); err != nil {
+				return err
+			}
+			continue
+		}
+		qctx, cancel := s.actCtx(ctx)
+		var q quietState
+		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds())
+		cancel()
+		if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(w.DOM.Milliseconds()) {
+			// Quiet in the page; settled if the network stayed so meanwhile.
+			if last, idle := s.netState(time.Now(), w.Network); idle && last.Equal(lastNet) {
 				return nil
 			}
+			continue
 		}
-		if err := sleep(ctx, settlePoll); err != nil {
-			return err
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil || q.Ready != "complete" || q.Busy {
+			// The page is loading, shows an indicator, or could not be
+			// asked (a document on its way): look again in a moment.
+			if err := sleep(ctx, min(settlePoll, deadline.Sub(time.Now()))); err != nil {
+				return err
+			}
 		}
 	}
-	return nil
+}
+
+// netState returns when the last request started or ended, and whether
+// the network is idle: no document loading, no request in flight (one
+// older than staleRequest no longer counts), and none started or ended
+// within window of now.
+func (s *Surface) netState(now time.Time, window time.Duration) (time.Time, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	busy := 0
+	for id, at := range s.inflight {
+		if now.Sub(at) > staleRequest {
+			delete(s.inflight, id)
+			continue
+		}
+		busy++
+	}
+	return s.lastNet, busy == 0 && !s.loading && now.Sub(s.lastNet) >= window
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

@@ -48,11 +48,50 @@ type Options struct {
 	Width, Height int
 	// SettleTimeout caps the wait for quiet after each act (default 5s).
 	SettleTimeout time.Duration
+	// Settle sets the windows that decide when a page is quiet; zero
+	// fields take [DefaultSettle]'s.
+	Settle SettleWindows
 	// ActTimeout bounds one operation, settling excluded (default 15s).
 	ActTimeout time.Duration
 	// DismissDialogs answers confirm and beforeunload with "cancel" instead
 	// of "OK". Alerts are always accepted and prompts dismissed.
 	DismissDialogs bool
+}
+
+// SettleWindows are the windows of a settle (see [Surface.Settle]). A
+// window is time the page must stay still before it counts as quiet: each
+// costs its length on every act that starts what it watches, and protects
+// an effect that shows up to that long after the last sign of activity.
+type SettleWindows struct {
+	// Start is the least time an act's settle takes, so that a request,
+	// navigation or render the act set off has time to show itself (its
+	// events come back after the input event that caused them).
+	Start time.Duration
+	// Network is how long no request may have started or ended: a
+	// response's rendering, or the request it leads to, comes within it.
+	Network time.Duration
+	// DOM is how long the document must have gone without a change (the
+	// end of a response's body counts as one): a render after a response,
+	// or in several steps (a list, then its items), comes within it.
+	DOM time.Duration
+}
+
+// DefaultSettle are the settle windows a surface uses unless told
+// otherwise, measured on the example flows, the trust corpus and
+// MiniWoB++ (docs/runtime.md, "Settling").
+var DefaultSettle = SettleWindows{Start: 30 * time.Millisecond, Network: 80 * time.Millisecond, DOM: 80 * time.Millisecond}
+
+func (w SettleWindows) withDefaults() SettleWindows {
+	if w.Start == 0 {
+		w.Start = DefaultSettle.Start
+	}
+	if w.Network == 0 {
+		w.Network = DefaultSettle.Network
+	}
+	if w.DOM == 0 {
+		w.DOM = DefaultSettle.DOM
+	}
+	return w
 }
 
 func (o Options) withDefaults() Options {
@@ -65,6 +104,7 @@ func (o Options) withDefaults() Options {
 	if o.SettleTimeout == 0 {
 		o.SettleTimeout = 5 * time.Second
 	}
+	o.Settle = o.Settle.withDefaults()
 	if o.ActTimeout == 0 {
 		o.ActTimeout = 15 * time.Second
 	}

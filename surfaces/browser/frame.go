@@ -148,6 +148,39 @@ func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, 
 	}
 }
 
+// observeText runs sight.js's observeWire in the target's current document
+// and returns its text (see decodeObservation). With a world already made
+// for a document, it asks for the frame tree beside the evaluation rather
+// than before it (one round trip instead of two, on every look at the
+// page): the answer counts only when the tree names the document the world
+// was made for. Otherwise, and on any error, it calls again the careful
+// way (evalCall: the tree first, a fresh world when the document changed).
+func (fc *frameConn) observeText(ctx context.Context) (string, error) {
+	if w := fc.world; w.id != 0 {
+		type treeResult struct {
+			frame *cdp.Frame
+			err   error
+		}
+		tree := make(chan treeResult, 1)
+		go func() {
+			t, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+			if err != nil || t.FrameTree == nil {
+				tree <- treeResult{err: fmt.Errorf("frame tree: %v", err)}
+				return
+			}
+			tree <- treeResult{frame: t.FrameTree.Frame}
+		}()
+		raw, err := evalIn(ctx, w.id, "window.__flow.observeWire({})")
+		tr := <-tree
+		if err == nil && tr.err == nil && tr.frame != nil && tr.frame.ID == w.frame && tr.frame.LoaderID == w.loader {
+			return unquoteJSON(raw)
+		}
+	}
+	var text string
+	err := fc.call(ctx, &text, "observeWire", map[string]int{})
+	return text, err
+}
+
 func isNavigationRace(err error) bool {
 	if errors.Is(err, errNoWorld) {
 		return true
@@ -164,10 +197,9 @@ func isNavigationRace(err error) bool {
 // observeOOPIFs adds what the tab's cross-site iframes show. Each is its
 // own target, attached once and kept (detached, never closed) until it
 // goes away; bounds are shifted by the iframe element's place in the tab.
-func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen) {
-	bctx, cancel := context.WithTimeout(s.b.ctx, 5*time.Second)
-	res, err := cdp.Call(bctx, s.b.cdpb, target.GetTargets, target.GetTargetsParams{})
-	cancel()
+func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen, targets <-chan targetList) {
+	tl := <-targets
+	res, err := tl.res, tl.err
 	if err != nil {
 		return
 	}
@@ -213,6 +245,26 @@ func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen) {
 			delete(s.oopifs, id)
 		}
 	}
+}
+
+// targetList is the answer of Target.getTargets.
+type targetList struct {
+	res target.GetTargetsResult
+	err error
+}
+
+// listTargets asks the browser for its targets beside whatever the caller
+// does next (the list does not depend on it); the channel gives the answer
+// once.
+func (s *Surface) listTargets() <-chan targetList {
+	ch := make(chan targetList, 1)
+	go func() {
+		bctx, cancel := context.WithTimeout(s.b.ctx, 5*time.Second)
+		res, err := cdp.Call(bctx, s.b.cdpb, target.GetTargets, target.GetTargetsParams{})
+		cancel()
+		ch <- targetList{res, err}
+	}()
+	return ch
 }
 
 // frameOwnerBox finds the iframe element of a cross-site frame in the tab

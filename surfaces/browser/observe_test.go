@@ -1,11 +1,14 @@
 package browser
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -332,6 +335,155 @@ func TestFeedOfLookAlikeBlocks(t *testing.T) {
 		}
 		if c.Role == "textbox" && c.InputType == "" && strings.Contains(c.Name, "subject") {
 			t.Errorf("the text area is named by the header of other things: %q", c.Name)
+		}
+	}
+}
+
+// TestCompactObservationLosesNothing: the arrays observeJSON sends, read
+// by decodeObservation, say exactly what the walk's objects say (read by
+// encoding/json through the struct tags), on pages with every kind of
+// field: selects with options, states, labels, frames, paths; and
+// observeWire's base64 of them reads the same.
+func TestCompactObservationLosesNothing(t *testing.T) {
+	s := newSurface(t)
+	for _, page := range []string{"/testdata/controls.html", "/testdata/feed.html", "/testdata/dialog.html", "/" + cardsPagePath} {
+		open(t, s, page)
+		ctx, cancel := s.actCtx(testCtx(t))
+		var text, wire, objects string
+		err := s.main.call(ctx, &text, "observeJSON", map[string]int{})
+		if err == nil {
+			err = s.main.call(ctx, &wire, "observeWire", map[string]int{})
+		}
+		if err == nil {
+			err = s.main.evalCall(ctx, &objects, "", "(o => JSON.stringify(window.__flow.observe(o)))", map[string]int{})
+		}
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeObservation(text)
+		if err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		if strings.HasPrefix(wire, "[") {
+			t.Errorf("%s: observeWire sent JSON; this Chromium makes base64", page)
+		}
+		if fromWire, err := decodeObservation(wire); err != nil || !reflect.DeepEqual(fromWire, got) {
+			t.Errorf("%s: observeWire reads otherwise than observeJSON (%v)", page, err)
+		}
+		var want jsScreen
+		if err := json.Unmarshal([]byte(objects), &want); err != nil {
+			t.Fatal(err)
+		}
+		if len(want.Items) == 0 || len(want.Lines) == 0 {
+			t.Fatalf("%s: nothing observed", page)
+		}
+		for i := range want.Items {
+			if len(want.Items[i].States) == 0 {
+				want.Items[i].States = nil // no states: an empty list or none, alike
+			}
+		}
+		for i := range want.Paths {
+			if len(want.Paths[i]) == 0 {
+				want.Paths[i] = nil
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			for i := range min(len(got.Items), len(want.Items)) {
+				if !reflect.DeepEqual(got.Items[i], want.Items[i]) {
+					t.Errorf("%s item %d:\n got %+v\nwant %+v", page, i, got.Items[i], want.Items[i])
+					break
+				}
+			}
+			if !reflect.DeepEqual(got.Lines, want.Lines) {
+				t.Errorf("%s lines:\n got %+v\nwant %+v", page, got.Lines, want.Lines)
+			}
+			t.Fatalf("%s: the compact observation differs (%d/%d items, %d/%d lines)", page, len(got.Items), len(want.Items), len(got.Lines), len(want.Lines))
+		}
+	}
+}
+
+// TestDecodeObservationText: escapes, surrogate pairs and lone
+// surrogates, nulls, fields left out and fields a newer script adds are
+// read as encoding/json reads them; broken text is an error, not a
+// partial screen.
+func TestDecodeObservationText(t *testing.T) {
+	text := `["http://x/?a=\"b\"","T\u00e9\ud83d\ude00 \ud800x","page","tk",2,2,[["main","form \"A\\B\""],[]],` +
+		`[[1,"button","Save\n\t\/",null,258,0,-1.5,-20,30,1e1,1],` +
+		`[2,"combobox","Size","M",0,1,0,0,5,5,0,"Size","","f","","",1,"d",["S","s",0,"M","M",1,"X","X",2],{"new":[1,{"k":true}]},false]],` +
+		`[[3,"Hello",1,2],[4,"Alert",0,0,"alert","f",null]]]`
+	js, err := decodeObservation(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := jsScreen{
+		URL: `http://x/?a="b"`, Title: "Té\U0001F600 \uFFFDx", Layer: "page",
+		Paths: [][]string{{"main", `form "A\B"`}, nil},
+		Items: []jsItem{
+			{Ref: "tk.1", Role: "button", Name: "Save\n\t/", States: []surfaces.State{surfaces.StateChecked, surfaces.StateCovered}, Bounds: surfaces.Bounds{X: -1.5, Y: -20, W: 30, H: 10}, Nth: 1},
+			{Ref: "tk.2", Role: "combobox", Name: "Size", Value: "M", PathIndex: 1, Bounds: surfaces.Bounds{W: 5, H: 5}, Label: "Size", Frame: "f", Editable: true, Description: "d",
+				Options: []surfaces.Option{{Label: "S", Value: "s"}, {Label: "M", Value: "M", Selected: true}, {Label: "X", Value: "X", Disabled: true}}},
+		},
+		Lines: []jsLine{{Ref: "tk.3", Text: "Hello", PathIndex: 1, Next: 2}, {Ref: "tk.4", Text: "Alert", Role: "alert", Frame: "f"}},
+	}
+	if !reflect.DeepEqual(js, want) {
+		t.Errorf("decoded\n %+v\nwant\n %+v", js, want)
+	}
+	if b64, err := decodeObservation(base64.StdEncoding.EncodeToString([]byte(text))); err != nil || !reflect.DeepEqual(b64, want) {
+		t.Errorf("the base64 of the text decoded to %+v, %v", b64, err)
+	}
+	for _, bad := range []string{``, `[`, `WyJ1I*`, `["u","t","page","tk",0,0,[],[[1,"button"`, `["u" "t"]`, `["u","t","page","tk",1,0,[],[["x"]]]`, `["u","t","page","tk","x"]`, `["u","t","page","tk",-5,-1,[],[]]x`, `["a\q"]`, `["u"]x`} {
+		if _, err := decodeObservation(bad); err == nil {
+			t.Errorf("%q decoded without an error", bad)
+		}
+	}
+}
+
+// TestUnquoteJSON: the protocol's string around the observation reads as
+// encoding/json reads it, escapes next to quotes included.
+func TestUnquoteJSON(t *testing.T) {
+	for _, raw := range []string{`""`, `"plain"`, `"a\"b"`, `"\"\""`, `"ends in \\"`, `"\\\"x\\\""`,
+		`"[\"u\",\"t\\\\n\"]"`, `"\u00e9\ud83d\ude00\ud800 \/ \t\n"`, `"caf\u00e9 \u2028"`} {
+		var want string
+		if err := json.Unmarshal([]byte(raw), &want); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		got, err := unquoteJSON([]byte(raw))
+		if err != nil || got != want {
+			t.Errorf("unquoteJSON(%s) = %q, %v; want %q", raw, got, err, want)
+		}
+	}
+	for _, bad := range []string{``, `"`, `"abc`, `"a\"`, `x"a"`, `"a"b`, `"\q"`, `"\u12"`} {
+		if got, err := unquoteJSON([]byte(bad)); err == nil {
+			t.Errorf("unquoteJSON(%s) = %q without an error", bad, got)
+		}
+	}
+}
+
+// TestObserveFollowsTheDocument: a look after the page replaced its own
+// document (a script navigation, a reload, a step back: no act of ours, so
+// flow's world was made for the old document) shows the new document; it
+// neither fails nor keeps reading the old one.
+func TestObserveFollowsTheDocument(t *testing.T) {
+	s := newSurface(t)
+	open(t, s, "/testdata/controls.html")
+	observe(t, s)
+	for _, step := range []struct{ script, title, link string }{
+		{`location.href = "/testdata/other.html"; "ok"`, "Other", "Back to controls"},
+		{`document.title = "Changed"; location.reload(); "ok"`, "Other", "Back to controls"},
+		{`history.back(); "ok"`, "Controls", "Other page"},
+	} {
+		if _, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](step.script)); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			sc, err := s.Observe(testCtx(t))
+			if err == nil && sc.Title == step.title && len(sc.Find("link", step.link)) == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("after %s: title %q (%v), want %q with the link %q:\n%s", step.script, sc.Title, err, step.title, step.link, sc)
+			}
 		}
 	}
 }

@@ -18,9 +18,24 @@
   const byRef = new Map(); // ref -> WeakRef(element)
   const sigOf = new Map(); // ref -> role + "\u0000" + name at issue time
   // Mutations before this script ran are covered by readyState; start quiet.
+  // A record that changed nothing (an attribute or a text set to the value
+  // it had, as many pages do on every keystroke) is no change: it would
+  // hold a settle for nothing.
   let lastMutation = 0;
-  const mo = new MutationObserver(() => { lastMutation = performance.now(); });
-  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const changed = (r) => r.type === "childList" ||
+    (r.type === "attributes" ? r.target.getAttributeNS(r.attributeNamespace, r.attributeName) : r.target.data) !== r.oldValue;
+  const mo = new MutationObserver((records) => { if (records.some(changed)) lastMutation = performance.now(); });
+  mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
+  // The browser's network events show a fetch's response when its headers
+  // come; its body may end much later, and the page renders after that.
+  // The end of each resource the page loads counts as a change, so the DOM
+  // window also runs from the end of the last body.
+  let lastResource = 0;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.responseEnd > lastResource) lastResource = e.responseEnd;
+    }).observe({ type: "resource", buffered: true });
+  } catch (e) { /* no resource timing here: changes of the DOM alone */ }
 
   const refFor = (el) => {
     let r = refOf.get(el);
@@ -42,7 +57,10 @@
     "glyphicon", "material", "symbols", "outlined", "rounded", "sharp", "bi", "mdi", "svg", "inline",
     "btn", "button", "small", "large", "lg", "sm", "xs", "md", "ico", "i", "c", "is", "has", "the", "o", "fw"]);
 
-  const collapse = (s) => (s || "").replace(/\s+/g, " ").trim();
+  // collapse folds runs of white space into one space and trims. Most
+  // strings have nothing to fold: a test is cheaper than a new string.
+  const FOLD = /[^\S ]| {2}|^ | $/;
+  const collapse = (s) => (!s ? "" : FOLD.test(s) ? s.replace(/\s+/g, " ").trim() : s);
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
 
   // labelsOf returns el.labels. The live NodeList scans the whole tree for
@@ -71,19 +89,27 @@
     let t = "";
     if (el.childElementCount === 0) t = collapse(el.textContent);
     else {
-      const tw = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       const parts = [];
       let n = 0;
-      for (let x = tw.nextNode(); x && n < 400; x = tw.nextNode()) {
-        const p = x.parentElement;
-        if (p && (p.tagName === "STYLE" || p.tagName === "SCRIPT")) continue;
-        // Text hidden from assistive technology (a logo's letters, an
-        // icon font's ligature) is no part of what the element says.
-        const hidden = p && p !== el ? p.closest("[aria-hidden=true]") : null;
-        if (hidden && el.contains(hidden)) continue;
-        const v = x.textContent;
-        if (v.trim()) { parts.push(v); n += v.length; }
-      }
+      // The text nodes in document order, as a TreeWalker shows them, up
+      // to 400 characters, without making one (a control holds a few
+      // nodes). hidden: an element from node up to el is aria-hidden.
+      const collect = (node, hidden) => {
+        for (let c = node.firstChild; c && n < 400; c = c.nextSibling) {
+          const type = c.nodeType;
+          if (type === 1) collect(c, hidden || c.getAttribute("aria-hidden") === "true");
+          else if (type === 3) {
+            if (node.tagName === "STYLE" || node.tagName === "SCRIPT") continue;
+            // Text hidden from assistive technology (a logo's letters, an
+            // icon font's ligature) is no part of what the element says;
+            // el's own text nodes count whatever el is.
+            if (hidden && node !== el) continue;
+            const v = c.data;
+            if (v.trim()) { parts.push(v); n += v.length; }
+          }
+        }
+      };
+      collect(el, el.getAttribute("aria-hidden") === "true");
       // A space between nodes, but none before closing punctuation
       // ("Prices in <b>EUR</b>." reads "Prices in EUR.").
       t = collapse(parts.join(" ")).replace(/ ([.,;:!?%)\]])/g, "$1").replace(/([(\[]) /g, "$1");
@@ -185,16 +211,18 @@
     return "";
   }
 
+  const FIELD_TAGS = new Set(["SELECT", "INPUT", "TEXTAREA"]);
   function labelOf(el) {
     const labels = labelsOf(el);
     if (labels.length) {
       return collapse(labels.map((l) => {
         // The label text without the control's own text (a select's options).
         let t = "";
-        for (const n of l.childNodes) {
-          if (n === el || (n.contains && n.contains(el) && n.tagName === "SELECT")) continue;
-          if (n.nodeType === 3) t += n.textContent;
-          else if (n.nodeType === 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(n.tagName)) t += " " + n.textContent;
+        for (let n = l.firstChild; n; n = n.nextSibling) {
+          if (n === el) continue;
+          const type = n.nodeType;
+          if (type === 3) t += n.data;
+          else if (type === 1 && !FIELD_TAGS.has(n.tagName)) t += " " + n.textContent;
         }
         return t;
       }).join(" "));
@@ -299,7 +327,10 @@
     return sel !== "" && el.matches(sel);
   }
 
-  function isInteractive(el, tag, role, style, parentCursor) {
+  // markupInteractive says whether the markup alone makes el a control:
+  // true or false, or null when only its cursor can tell (visit reads the
+  // cursor then, and only then: a computed style read costs).
+  function markupInteractive(el, tag, role) {
     if (tag === "INPUT") return (el.type || "").toLowerCase() !== "hidden";
     if (tag === "BUTTON" || tag === "SELECT" || tag === "TEXTAREA" || tag === "SUMMARY") return true;
     if (tag === "A" && el.hasAttribute("href")) return true;
@@ -312,14 +343,26 @@
     if (el.hasAttribute("onclick")) return true;
     const ti = el.getAttribute("tabindex");
     if (ti !== null && +ti >= 0 && tag !== "DIALOG" && tag !== "MAIN" && tag !== "BODY") return true;
-    // Where a pointer cursor starts (it inherits), a script-handled control
-    // usually is: the only trace of an addEventListener("click").
-    // Not inside a label of a control: clicking there is clicking the control.
-    if ((style.cursor === "pointer" || pointerOnHover(el)) && parentCursor !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
+    return null;
+  }
+
+  // pointerStarts: where a pointer cursor starts (it inherits), a
+  // script-handled control usually is: the only trace of an
+  // addEventListener("click"). Not inside a label of a control: clicking
+  // there is clicking the control. parentStyle is the parent's computed
+  // style, or null where the walk starts.
+  function pointerStarts(el, tag, cursor, parentStyle) {
+    if ((cursor === "pointer" || pointerOnHover(el)) && (parentStyle ? parentStyle.cursor : "") !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
       const lab = el.closest("label");
       return !(lab && lab.control);
     }
     return false;
+  }
+
+  // shownBy reads whether a rendered element is painted at all.
+  function shownBy(style) {
+    const v = style.visibility;
+    return v !== "hidden" && v !== "collapse" && +style.opacity !== 0;
   }
 
   function valueOf(el, tag, role) {
@@ -336,6 +379,22 @@
     if (v) return v;
     if (role === "combobox") { const i = el.querySelector("input"); if (i) return i.value; }
     return "";
+  }
+
+  // selectInto sets a select's value (its chosen options' labels) and its
+  // options (the first 200) from one pass over its options.
+  function selectInto(it, el) {
+    const opts = el.options, n = opts.length, list = [], chosen = [];
+    for (let i = 0; i < n; i++) {
+      const o = opts[i];
+      const selected = o.selected;
+      if (i >= 200 && !selected) continue;
+      const raw = o.label || o.text;
+      if (selected) chosen.push(raw);
+      if (i < 200) list.push({ label: collapse(raw), value: o.value, selected, disabled: o.disabled });
+    }
+    it.value = collapse(chosen.join(", "));
+    it.options = list;
   }
 
   const LANDMARK = { MAIN: "main", NAV: "navigation", HEADER: "banner", FOOTER: "contentinfo", ASIDE: "complementary" };
@@ -504,19 +563,13 @@
     return true;
   }
 
-  function visibleBox(el, style) {
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return null;
-    return r;
-  }
-
   // clickHost is what a person would click for el: el itself, or for a
   // checkbox or radio hidden behind a styled label (opacity 0, no pointer
   // events, 1px), its label.
-  function clickHost(el, style) {
+  function clickHost(el, style, rect) {
     if (el.tagName === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
       style = style || getComputedStyle(el);
-      const r = el.getBoundingClientRect();
+      const r = rect || el.getBoundingClientRect();
       if (+style.opacity === 0 || style.pointerEvents === "none" || r.width <= 1 || r.height <= 1 || style.visibility === "hidden") {
         const labels = labelsOf(el);
         if (labels.length) {
@@ -527,10 +580,18 @@
     }
     return el;
   }
+  // targetBox is the rectangle of what a person would click for el, or
+  // null when el is not rendered.
   function targetBox(el, style) {
-    const h = clickHost(el, style);
-    return h === el ? visibleBox(el, style) : h.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const h = clickHost(el, style, r);
+    if (h !== el) return h.getBoundingClientRect();
+    return r.width <= 0 || r.height <= 0 ? null : r;
   }
+
+  // STATE_BITS ranks the states in the order of the State constants on the
+  // Go side, and numbers them for observeJSON.
+  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512 };
 
   function observe(opts) {
     labelCache = new Map();
@@ -541,6 +602,9 @@
     const maxItems = opts.maxItems || 5000, maxLines = opts.maxLines || 3000;
     const items = [], lines = [];
     const vw = window.innerWidth, vh = window.innerHeight;
+    // The page's scroll offset, read once: window.scrollX asks the engine
+    // for layout on every read.
+    const sx = scrollX, sy = scrollY;
     const active = deepActive();
     siblingKinds = new WeakMap();
     hoverOf = new Map();
@@ -568,23 +632,36 @@
       lines.push(ln);
     }
 
-    function walk(node, path, ox, oy, frame, inWidget, textDone, dialogEl, cursor) {
-      for (let el = node.firstElementChild; el; el = el.nextElementSibling) visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, cursor);
+    // parentStyle is the computed style of the children's parent (its
+    // cursor is read only when a child's own cursor makes it matter), or
+    // null where no cursor carries over.
+    function walk(node, path, ox, oy, frame, inWidget, textDone, dialogEl, parentStyle) {
+      for (let el = node.firstElementChild; el; el = el.nextElementSibling) visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, parentStyle);
     }
 
-    function visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, parentCursor) {
+    function visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, parentStyle) {
       const tag = el.tagName;
       if (SKIP.has(tag)) return;
+      // Inside a control only a dialog, a menu or listbox, a frame or a
+      // shadow root adds anything (a control or line never): an element
+      // with none of these, and no children, has nothing to look at (an
+      // icon's path, an image in a link).
+      if (inWidget && !el.firstElementChild && !el.shadowRoot && !el.hasAttribute("role") && tag !== "DIALOG" && tag !== "IFRAME" && tag !== "FRAME") return;
       if (el.hasAttribute("hidden") && tag !== "DIALOG" || el.getAttribute("aria-hidden") === "true" && !inWidget) {
         // aria-hidden content is skipped as browsers' accessibility tree does
         // (icons inside widgets are still read for names by nameOf).
         if (el.hasAttribute("hidden")) return;
         return;
       }
+      // Each property read of a computed style builds a string, and the
+      // walk reads styles of every element: display always, the rest
+      // (shown, cursor) once and only where a control, a line or a dialog
+      // needs it.
       const style = getComputedStyle(el);
-      if (style.display === "none") return;
+      const display = style.display;
+      if (display === "none") return;
       if (tag === "DIALOG" && !el.open) return;
-      const shown = style.visibility !== "hidden" && style.visibility !== "collapse" && +style.opacity !== 0;
+      let shown = null, cursor = null;
       const role = roleOf(el, tag);
       let p = path;
       const pl = pathLabel(el, tag, role, style);
@@ -593,27 +670,32 @@
         p = path.concat(pl);
         if (pl.startsWith("dialog")) {
           dlg = el;
-          if (shown && (tag === "DIALOG" && el.matches(":modal") || el.getAttribute("aria-modal") === "true" || role === "alertdialog")) modal = el;
+          if ((shown ??= shownBy(style)) && (tag === "DIALOG" && el.matches(":modal") || el.getAttribute("aria-modal") === "true" || role === "alertdialog")) modal = el;
         }
-        if ((pl.startsWith("menu") || pl.startsWith("listbox")) && shown) popover = true;
+        if ((pl.startsWith("menu") || pl.startsWith("listbox")) && (shown ??= shownBy(style))) popover = true;
       }
       let widget = false, weak = false;
       // A bar whose pointer cursor is set on the bar, not on each of the
       // labelled items in it ("Reply  Forward"), is no control itself:
       // its items are.
-      const split = !inWidget && !role && style.cursor === "pointer" && parentCursor !== "pointer" &&
+      const split = !inWidget && !role && (cursor = style.cursor) === "pointer" && (parentStyle ? parentStyle.cursor : "") !== "pointer" &&
         !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "LABEL"].includes(tag) &&
         !el.hasAttribute("onclick") && !el.hasAttribute("tabindex") && labelledItems(el) >= 2;
-      if (!inWidget && !split && isInteractive(el, tag, role, style, parentCursor)) {
+      let interactive = false;
+      if (!inWidget && !split) {
+        interactive = markupInteractive(el, tag, role);
+        if (interactive === null) interactive = pointerStarts(el, tag, cursor ??= style.cursor, parentStyle);
+      }
+      if (interactive) {
         widget = true;
         // A control found only by a script trace (cursor, onclick,
         // tabindex) may wrap real controls, which stay visible.
         weak = !WIDGET_ROLES.has(role) && !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"].includes(tag) && !editableRoot(el);
-        let box = shown || tag === "INPUT" ? targetBox(el, style) : null;
+        let box = (shown ??= shownBy(style)) || tag === "INPUT" ? targetBox(el, style) : null;
         // Hidden by geometry: a 1px "visually hidden" control, or one placed
         // where no scrolling can reach (left:-9999px).
         if (box && (box.width <= 1 && box.height <= 1 ||
-            box.right + ox + scrollX <= 0 || box.bottom + oy + scrollY <= 0)) box = null;
+            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) box = null;
         if (box && (shown || (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) && items.length < maxItems) {
           const [name, label, placeholder] = nameOf(el, tag, role);
           const x = box.left + ox, y = box.top + oy;
@@ -639,7 +721,7 @@
           }
           const it = {
             ref: refFor(el), role: role || (el.isContentEditable ? "textbox" : "generic"), name,
-            value: valueOf(el, tag, role), states: st, pi: pathIndex(p),
+            value: tag === "SELECT" ? "" : valueOf(el, tag, role), states: st, pi: pathIndex(p),
             bounds: { x: Math.round(x), y: Math.round(y), w: Math.round(box.width), h: Math.round(box.height) },
           };
           if (label) it.label = label;
@@ -649,8 +731,9 @@
           if (tag === "INPUT") it.inputType = (el.type || "text").toLowerCase();
           const ac = el.getAttribute("autocomplete");
           if (ac) it.autocomplete = ac;
-          if ((tag === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "image", "file", "range", "color"].includes(it.inputType)) || tag === "TEXTAREA" || el.isContentEditable || role === "textbox" || role === "searchbox") it.editable = !el.disabled && !el.readOnly;
-          if (tag === "SELECT") it.options = Array.from(el.options).slice(0, 200).map((o) => ({ label: collapse(o.label || o.text), value: o.value, selected: o.selected, disabled: o.disabled }));
+          // isContentEditable asks the engine for editing state: last.
+          if ((tag === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "image", "file", "range", "color"].includes(it.inputType)) || tag === "TEXTAREA" || role === "textbox" || role === "searchbox" || el.isContentEditable) it.editable = !el.disabled && !el.readOnly;
+          if (tag === "SELECT") selectInto(it, el);
           const desc = byIds(el, "aria-describedby");
           if (desc) it.description = cap(desc, 200);
           const key = it.role + "\u0000" + name;
@@ -662,15 +745,28 @@
       }
       // Text: a block with its own text emits a line.
       let done = textDone || (tag === "LABEL" && !!el.control);
-      if (!inWidget && !widget && !done && shown) {
+      let kids = null; // the element children, when the text pass met them
+      if (!inWidget && !widget && !done) {
+        // The element's own text: its text children (of a leaf, all its
+        // text, read in one call). The pass keeps the element children
+        // it meets for the walk below, which need not find them again.
         let own = "";
-        for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) own += c.textContent;
+        const first = el.firstElementChild;
+        if (!first) own = el.textContent;
+        else {
+          kids = [];
+          for (let c = el.firstChild; c; c = c.nextSibling) {
+            const type = c.nodeType;
+            if (type === 3) own += c.data;
+            else if (type === 1) kids.push(c);
+          }
+        }
         // A block of phrasing elements only ("<div><span>December</span>
         // <span>2016</span></div>") reads as one line, as a person reads it.
-        if (!own.trim() && el.firstElementChild && !INLINE.has(tag) && phrasingOnly(el)) own = " ";
-        if (own.trim() || own === " ") {
+        if (!own.trim() && first && !INLINE.has(tag) && phrasingOnly(el)) own = " ";
+        if ((own.trim() || own === " ") && (shown ??= shownBy(style))) {
           const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
-          const inline = style.display === "inline" || style.display === "inline-block" && tag !== "DIV";
+          const inline = display === "inline" || display === "inline-block" && tag !== "DIV";
           if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
             emitLine(el, textOf(el), p, lineRole, frame);
             done = true;
@@ -682,7 +778,7 @@
       // A listbox holds its options: they, not it, are what is pressed.
       const childInWidget = inWidget || (widget && !weak && role !== "listbox");
       if (tag === "SELECT") return;
-      const cur = split ? "" : style.cursor;
+      const cur = split ? null : style;
       if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
       if (tag === "IFRAME" || tag === "FRAME") {
         let doc = null;
@@ -691,14 +787,15 @@
           const r = el.getBoundingClientRect();
           const fx = ox + r.left + el.clientLeft, fy = oy + r.top + el.clientTop;
           const fname = collapse(el.getAttribute("title") || el.getAttribute("name") || el.id || "iframe");
-          walk(doc.documentElement, p, fx, fy, frame ? frame + " > " + fname : fname, false, false, dlg, "");
+          walk(doc.documentElement, p, fx, fy, frame ? frame + " > " + fname : fname, false, false, dlg, null);
         }
         return;
       }
-      walk(el, p, ox, oy, frame, childInWidget, done, dlg, cur);
+      if (kids) for (const k of kids) visit(k, p, ox, oy, frame, childInWidget, done, dlg, cur);
+      else walk(el, p, ox, oy, frame, childInWidget, done, dlg, cur);
     }
 
-    if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, "");
+    if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, null);
     // With a modal in front, everything outside it is covered.
     if (modal) {
       for (const it of items) {
@@ -706,11 +803,8 @@
         if (el && !composedContains(modal, el) && !it.states.includes("covered")) it.states.push("covered");
       }
     }
-    for (const it of items) {
-      // Keep the order of the State constants on the Go side.
-      const order = ["focused", "checked", "selected", "expanded", "disabled", "readonly", "required", "offscreen", "covered", "scrollable"];
-      it.states.sort((a, b) => order.indexOf(a) - order.indexOf(b));
-    }
+    // Keep the order of the State constants on the Go side.
+    for (const it of items) if (it.states.length > 1) it.states.sort((a, b) => STATE_BITS[a] - STATE_BITS[b]);
     return {
       url: location.href, title: document.title, token,
       layer: modal ? "dialog" : (popover ? "popover" : "page"),
@@ -895,8 +989,29 @@
     return false;
   }
 
-  function quiet() {
-    return { since: performance.now() - lastMutation, ready: document.readyState, busy: busy() };
+  // quiet reports how long the DOM has gone unchanged (ms; the end of a
+  // resource's body counts as a change), the document's readyState and
+  // whether a loading indicator shows. With wait > 0 it
+  // first waits, at most cap ms, until the DOM has gone unchanged for wait
+  // ms with the document complete and no indicator showing. The wait is
+  // timed by the mutation observer's last change (a timer set for when the
+  // quiet window would close, set again if a change came meanwhile), not
+  // by polling from outside; a loading document or a showing indicator is
+  // looked at again every 40 ms (neither always changes the DOM).
+  function quiet(wait, cap) {
+    const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy() });
+    if (!(wait > 0)) return state();
+    const end = performance.now() + (cap || 0);
+    return new Promise((resolve) => {
+      const check = () => {
+        const s = state();
+        const left = end - performance.now();
+        const calm = s.ready === "complete" && !s.busy;
+        if (left <= 0 || calm && s.since >= wait) { resolve(s); return; }
+        setTimeout(check, Math.max(1, Math.min(left, calm ? wait - s.since : 40)));
+      };
+      check();
+    });
   }
 
   function scrollPage(dir) {
@@ -920,9 +1035,10 @@
     return el.scrollTop !== before;
   }
   // scrollsOwn reports whether el scrolls its own content vertically.
+  // The style first: scrollHeight costs a layout query per control.
   function scrollsOwn(el, style) {
-    if (el.scrollHeight <= el.clientHeight + 2) return false;
-    return el.tagName === "TEXTAREA" || style.overflowY === "auto" || style.overflowY === "scroll";
+    if (el.tagName !== "TEXTAREA" && style.overflowY !== "auto" && style.overflowY !== "scroll") return false;
+    return el.scrollHeight > el.clientHeight + 2;
   }
 
   // mask paints black boxes over the given refs, over fields whose value
@@ -968,8 +1084,63 @@
   function unmask() { if (maskHost) { maskHost.remove(); maskHost = null; } return true; }
 
   // observeJSON returns the observation as one JSON string, which crosses
-  // the protocol several times faster than the same object by value.
-  const observeJSON = (opts) => JSON.stringify(observe(opts));
+  // the protocol several times faster than the same object by value, made
+  // of arrays instead of objects: a third shorter, and read in Go by a
+  // small positional decoder (compact.go) instead of reflection. The
+  // shape, which compact.go must match:
+  //   [url, title, layer, token, item count, line count, paths, items, lines]
+  //   item: [n, role, name, value, states, pi, x, y, w, h, nth,
+  //          label, placeholder, frame, inputType, autocomplete, editable,
+  //          description, options]
+  //   line: [n, text, pi, next, role, frame]
+  // n is the ref's number (the ref is token + "." + n, and every ref of
+  // one walk has this document's token), states a bit set in the order of
+  // STATE_BITS, editable 0 or 1, options a flat [label, value, flags, …]
+  // with flags 1 selected and 2 disabled. Trailing empty fields are left
+  // out.
+  function trimmed(a) {
+    let n = a.length;
+    while (n > 0 && (a[n - 1] === "" || a[n - 1] === 0)) n--;
+    a.length = n;
+    return a;
+  }
+  function observeJSON(opts) {
+    const sc = observe(opts);
+    const skip = token.length + 1;
+    const items = new Array(sc.items.length);
+    for (let i = 0; i < sc.items.length; i++) {
+      const it = sc.items[i];
+      let st = 0;
+      for (const x of it.states) st |= STATE_BITS[x];
+      let options = 0;
+      if (it.options) {
+        options = [];
+        for (const o of it.options) options.push(o.label, o.value, (o.selected ? 1 : 0) | (o.disabled ? 2 : 0));
+      }
+      const b = it.bounds;
+      items[i] = trimmed([+it.ref.slice(skip), it.role, it.name, it.value, st, it.pi, b.x, b.y, b.w, b.h, it.nth,
+        it.label || "", it.placeholder || "", it.frame || "", it.inputType || "", it.autocomplete || "",
+        it.editable ? 1 : 0, it.description || "", options]);
+    }
+    const lines = new Array(sc.lines.length);
+    for (let i = 0; i < sc.lines.length; i++) {
+      const l = sc.lines[i];
+      lines[i] = trimmed([+l.ref.slice(skip), l.text, l.pi, l.next, l.role || "", l.frame || ""]);
+    }
+    return JSON.stringify([sc.url, sc.title, sc.layer, token, items.length, lines.length, sc.paths, items, lines]);
+  }
+
+  // observeWire returns observeJSON's text in the form that crosses the
+  // protocol fastest: base64 of its UTF-8 bytes where the engine can make
+  // it natively (Uint8Array.prototype.toBase64), else the JSON itself
+  // (compact.go tells them apart by the first character). A page's text
+  // makes the JSON a two-byte string that the protocol escapes and
+  // converts, which costs more than making and reading the base64.
+  const utf8 = new TextEncoder();
+  function observeWire(opts) {
+    const json = observeJSON(opts);
+    return typeof Uint8Array.prototype.toBase64 === "function" ? utf8.encode(json).toBase64() : json;
+  }
 
   // candidateOf describes the control a person acted on as observe lists
   // it: the nearest element at or above node (across shadow roots) that
@@ -996,5 +1167,5 @@
   // while a recording runs, so both name elements the same way.
   const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
 
-  window.__flow = { observe, observeJSON, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
+  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();

@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -334,7 +333,7 @@ type jsItem struct {
 	Name         string            `json:"name"`
 	Description  string            `json:"description"`
 	Value        string            `json:"value"`
-	States       []string          `json:"states"`
+	States       []surfaces.State  `json:"states"`
 	PathIndex    int               `json:"pi"`
 	Bounds       surfaces.Bounds   `json:"bounds"`
 	Label        string            `json:"label"`
@@ -396,13 +395,11 @@ func (s *Surface) surfaceRef(fc *frameConn, js string, text bool) string {
 
 // observeFrame runs sight.js's observation in one target.
 func observeFrame(ctx context.Context, fc *frameConn) (jsScreen, error) {
-	var js jsScreen
-	var text string
-	if err := fc.call(ctx, &text, "observeJSON", map[string]int{}); err != nil {
-		return js, err
+	text, err := fc.observeText(ctx)
+	if err != nil {
+		return jsScreen{}, err
 	}
-	err := json.Unmarshal([]byte(text), &js)
-	return js, err
+	return decodeObservation(text)
 }
 
 // Observe reads the rendered page: candidates, context lines, layer and
@@ -410,6 +407,7 @@ func observeFrame(ctx context.Context, fc *frameConn) (jsScreen, error) {
 func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
 	actx, cancel := s.actCtx(ctx)
 	defer cancel()
+	targets := s.listTargets() // for cross-site iframes, asked beside the page
 	js, err := observeFrame(actx, s.main)
 	if err != nil {
 		return surfaces.Screen{}, fmt.Errorf("observe: %w", err)
@@ -419,7 +417,7 @@ func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
 		Candidates: make([]surfaces.Candidate, 0, len(js.Items)),
 	}
 	s.addItems(&sc, s.main, js, "", 0, 0)
-	s.observeOOPIFs(ctx, &sc)
+	s.observeOOPIFs(ctx, &sc, targets)
 	sc.Fingerprint = surfaces.Fingerprint(sc)
 	return sc, nil
 }
@@ -428,7 +426,8 @@ func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
 // frame's offset in the top viewport.
 func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, frame string, ox, oy float64) {
 	base := len(sc.Candidates)
-	for _, it := range js.Items {
+	for i := range js.Items {
+		it := &js.Items[i] // js is this call's own: no copy of each item
 		if frame != "" {
 			it.Frame = frame
 			it.Bounds.X += ox
@@ -443,9 +442,7 @@ func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, fram
 		if it.InputType == "password" {
 			c.Value = "" // sight.js sends none; never let one through
 		}
-		for _, st := range it.States {
-			c.States = append(c.States, surfaces.State(st))
-		}
+		c.States = it.States // shared between candidates with equal states, capped
 		sc.Candidates = append(sc.Candidates, c)
 	}
 	for _, l := range js.Lines {

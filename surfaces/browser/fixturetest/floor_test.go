@@ -127,8 +127,10 @@ var floors = map[string]floor{
 				chromedp.Navigate(url),
 				typeInto("input[name=q]", "moka pot"),
 				chromedp.KeyEvent("\r"),
-				chromedp.WaitVisible(chromedp.CSS(`a.title[href="/product.html?id=moka-3"]`)),
-				chromedp.Click(chromedp.CSS(`a.title[href="/product.html?id=moka-3"]`)),
+				// The home page features the moka pot too: wait for it in
+				// the results, or the click races the search's page load.
+				chromedp.WaitVisible(chromedp.CSS(`#results a.title[href="/product.html?id=moka-3"]`)),
+				chromedp.Click(chromedp.CSS(`#results a.title[href="/product.html?id=moka-3"]`)),
 				chromedp.WaitVisible(chromedp.CSS("#add")),
 				chromedp.Click(chromedp.CSS("#add")),
 				chromedp.WaitVisible(chromedp.CSS("#continue-shopping")),
@@ -136,8 +138,8 @@ var floors = map[string]floor{
 				chromedp.WaitNotVisible(chromedp.CSS("#added")),
 				typeInto("input[name=q]", "enamel mug"),
 				chromedp.KeyEvent("\r"),
-				chromedp.WaitVisible(chromedp.CSS(`a.title[href="/product.html?id=mug-enamel"]`)),
-				chromedp.Click(chromedp.CSS(`a.title[href="/product.html?id=mug-enamel"]`)),
+				chromedp.WaitVisible(chromedp.CSS(`#results a.title[href="/product.html?id=mug-enamel"]`)),
+				chromedp.Click(chromedp.CSS(`#results a.title[href="/product.html?id=mug-enamel"]`)),
 				chromedp.WaitVisible(chromedp.CSS("#add")),
 				chromedp.Click(chromedp.CSS("#add")),
 				chromedp.WaitVisible(chromedp.CSS(`#added a[href="/cart.html"]`)),
