@@ -52,8 +52,6 @@ var allowed = map[string][]string{
 
 	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
 	"bench/lint":    {"*"},                                                        // flow lint against gofmt -l: runs the command line in-process
-
-	"bench/examples": {}, // tests only (split_test.go): where an example run's time goes
 }
 
 // Outside packages that only one place may use: the browser driver lives in

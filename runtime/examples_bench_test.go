@@ -2,12 +2,14 @@ package runtime_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"flow/flows"
+	"flow/plan"
 	"flow/runtime"
 	"flow/runtime/cache"
 	"flow/surfaces"
@@ -80,7 +82,7 @@ func benchExamples(b *testing.B, warm bool) {
 // timer running from the browser context's opening to its closing, and
 // holds the run to the example's expectation, as the test does: a run
 // that went wrong would measure something else.
-func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book) *runtime.Result {
+func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book, sinks ...runtime.Sink) *runtime.Result {
 	b.StopTimer()
 	url, log, stop, err := flows.Serve(ex.Expect.Site)
 	if err != nil {
@@ -101,7 +103,7 @@ func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book) *runtime.R
 		b.Fatal(err)
 	}
 	res := runtime.Run(ctx, flow, runtime.Options{
-		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute, Cache: book,
+		Surface: ws, Facts: facts, Secrets: secrets, Timeout: time.Minute, Cache: book, Sinks: sinks,
 	})
 	ws.Close()
 
@@ -116,4 +118,71 @@ func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book) *runtime.R
 		b.Fatalf("site events: %v", err)
 	}
 	return res
+}
+
+// BenchmarkExamplesSplit runs each example as BenchmarkExamples does and
+// reports where the run's time went: the sum of its top-level steps'
+// splits (observe, decide, act, settle) in ms per run, and how many looks
+// and acts it made. With -v it logs each top-level step of the last round:
+// its duration, split, looks and acts. It is the evidence the settle
+// windows are tuned on:
+//
+//	go test ./runtime -run '^$' -bench ExamplesSplit -benchtime 3x -v
+func BenchmarkExamplesSplit(b *testing.B) {
+	all, err := flows.Examples()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ms := func(d plan.Duration) float64 { return float64(time.Duration(d)) / float64(time.Millisecond) }
+	for _, ex := range all {
+		b.Run(ex.Name, func(b *testing.B) {
+			var sum runtime.Split
+			var looks, acts int
+			var last string
+			for range b.N {
+				counts := map[string]*[2]int{} // top-level step path → looks, acts
+				count := func(path string) *[2]int {
+					top, _, _ := strings.Cut(path, ".")
+					if counts[top] == nil {
+						counts[top] = &[2]int{}
+					}
+					return counts[top]
+				}
+				sink := runtime.SinkFunc(func(e runtime.Event) {
+					switch e.Kind {
+					case runtime.EventObserved:
+						count(e.Path)[0]++
+					case runtime.EventActed:
+						count(e.Path)[1]++
+					}
+				})
+				res := runExampleOnce(b, ex, nil, sink)
+				var lines strings.Builder
+				for _, st := range res.Steps {
+					if strings.Contains(st.Path, ".") || st.Split == nil {
+						continue // the top-level step's split holds its inner steps'
+					}
+					sp, c := st.Split, count(st.Path)
+					sum.Observe += sp.Observe
+					sum.Decide += sp.Decide
+					sum.Act += sp.Act
+					sum.Settle += sp.Settle
+					looks += c[0]
+					acts += c[1]
+					fmt.Fprintf(&lines, "%-5s %-12s %6.0f ms  obs %5.0f  dec %4.0f  act %5.0f  settle %4.0f  looks %2d acts %2d  %s\n",
+						st.Path, st.Kind, ms(st.Duration), ms(sp.Observe), ms(sp.Decide), ms(sp.Act), ms(sp.Settle), c[0], c[1], st.Text)
+				}
+				fmt.Fprintf(&lines, "total %6.0f ms\n", ms(res.Duration))
+				last = lines.String()
+			}
+			n := float64(b.N)
+			b.ReportMetric(ms(sum.Observe)/n, "obs-ms")
+			b.ReportMetric(ms(sum.Decide)/n, "dec-ms")
+			b.ReportMetric(ms(sum.Act)/n, "act-ms")
+			b.ReportMetric(ms(sum.Settle)/n, "settle-ms")
+			b.ReportMetric(float64(looks)/n, "looks")
+			b.ReportMetric(float64(acts)/n, "acts")
+			b.Log("\n" + last)
+		})
+	}
 }

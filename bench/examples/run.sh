@@ -9,7 +9,7 @@
 # run, setup outside the timer) and the ratios to the floor.
 # Usage: bench/examples/run.sh [RUNS]   (RUNS per example, default 3)
 # Where a run's time goes, step by step (observe, decide, act, settle; looks
-# and acts): go test ./bench/examples -run '^$' -bench Split -benchtime 1x -v
+# and acts): go test ./runtime -run '^$' -bench ExamplesSplit -benchtime 1x -v
 set -euo pipefail
 runs="${1:-3}"
 here="$(cd "$(dirname "$0")" && pwd)"
