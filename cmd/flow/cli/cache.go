@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -151,11 +150,7 @@ func cacheFiles(arg, dir string) ([]string, error) {
 		dir = cache.DefaultDir(path)
 	}
 	base := strings.TrimSuffix(filepath.Base(path), ".flow")
-	found, err := filepath.Glob(filepath.Join(dir, base+".*.yaml"))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	return found, err
+	return filepath.Glob(filepath.Join(dir, base+".*.yaml"))
 }
 
 // showBook prints a book's entries, one per line: step, question, words
