@@ -444,6 +444,21 @@ func next(evs []surfaces.UserEvent, i int) (surfaces.UserEvent, bool) {
 	return surfaces.UserEvent{}, false
 }
 
+// nextAction returns the first event after i that is not an observation
+// (EventShown), with its index: a suggestion list often announces itself
+// in a live region between the typing and the pick. The observations it
+// passes become the latest screen, as the walk would make them.
+func (b *builder) nextAction(evs []surfaces.UserEvent, i int) (surfaces.UserEvent, int, bool) {
+	for j := i + 1; j < len(evs); j++ {
+		if evs[j].Kind == surfaces.EventShown {
+			b.screen = &evs[j]
+			continue
+		}
+		return evs[j], j, true
+	}
+	return surfaces.UserEvent{}, len(evs), false
+}
+
 func isOption(e surfaces.UserEvent) bool {
 	return e.Kind == surfaces.EventClick && choiceRoles[strings.ToLower(e.Target.Role)] && oneLine(e.Target.Name) != ""
 }
@@ -455,7 +470,7 @@ func isOption(e surfaces.UserEvent) bool {
 func (b *builder) input(evs []surfaces.UserEvent, i int) int {
 	e := evs[i]
 	key := fieldKey(e.Target, e.Context)
-	n, ok := next(evs, i)
+	n, j, ok := b.nextAction(evs, i)
 	if ok && n.Kind == surfaces.EventSelect && fieldKey(n.Target, n.Context) == key {
 		return 0
 	}
@@ -464,15 +479,15 @@ func (b *builder) input(evs []surfaces.UserEvent, i int) int {
 	used := 0
 	if !p.secret && p.value != "" && ok && isOption(n) {
 		typed, option := strings.ToLower(oneLine(p.value)), strings.ToLower(oneLine(n.Target.Name))
-		if i := strings.Index(option, typed); i >= 0 {
-			used = 1
+		if k := strings.Index(option, typed); k >= 0 {
+			used = j - i // the pick, and what was shown before it
 			p.option = &n
 			// A whole word typed ("Lisbon" → "Lisbon (LIS) Portugal") is
 			// kept: typed again it brings the same list, which an option's
 			// full text ("Lisbon (LIS) Portugal") may not. A word typed in
 			// part ("Par" → "Paris") takes the option's text, which the
 			// runtime finds exactly.
-			if end := i + len(typed); end < len(option) && wordByte(option[end-1]) && wordByte(option[end]) {
+			if end := k + len(typed); end < len(option) && wordByte(option[end-1]) && wordByte(option[end]) {
 				p.value = oneLine(n.Target.Name)
 			}
 		}

@@ -318,6 +318,7 @@ func TestSuggestionPicked(t *testing.T) {
 	s := &session{}
 	s.open(site, "Flights", true)
 	s.typeField(from, "Lisbon")
+	s.show("Find a flight", "3 suggestions available") // a live region between the typing and the pick
 	s.click("option", "Lisbon (LIS) Portugal")
 	s.typeField(to, "Par")
 	s.click("option", "Paris (CDG) France")
@@ -326,6 +327,12 @@ func TestSuggestionPicked(t *testing.T) {
 	facts := compileClean(t, rec)
 	if facts["where_from"] != "Lisbon" || facts["where_to"] != "Paris (CDG) France" {
 		t.Errorf("facts %v: want where_from Lisbon, where_to the suggestion\n%s", facts, rec.Flow)
+	}
+	if strings.Contains(string(rec.Flow), "do ") {
+		t.Errorf("a suggestion picked became a step of its own:\n%s", rec.Flow)
+	}
+	if len(rec.Used) < 2 || !rec.Used[1].Suggestion || rec.Used[1].Target.Name != "Lisbon (LIS) Portugal" {
+		t.Errorf("the controls used %+v: want the field, then its suggestion", rec.Used)
 	}
 	if !slices.Equal(rec.SecretNames, []string{"security_code"}) { // a card's code is a secret
 		t.Errorf("secrets %v, want security_code\n%s", rec.SecretNames, rec.Flow)

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"strconv"
 	"strings"
 
 	"flow/surfaces"
@@ -13,8 +14,10 @@ import (
 // the screen's words, which never prove an act. A step that presses ("press
 // Save", "click Next") is never done before its press; one that sets a
 // state ("tick X", "choose Y", "open the Z tab") is done when the control
-// already shows it. Only when no control on the screen has the name, or
-// the named controls carry no such state, is the goal judged as any other.
+// already shows it, or when no option of the name is left and a field
+// shows it as its value. Only when no control on the screen has the name,
+// or the named controls carry no such state, is the goal judged as any
+// other.
 
 // pressState reads, on the first turn of a do, whether intent is one press
 // of a control named on s and whether that control already shows what the
@@ -32,6 +35,16 @@ func pressState(s surfaces.Screen, intent string) (done, known bool, why string)
 		}
 	}
 	if len(named) == 0 {
+		if verb == "choose" || verb == "select" {
+			// The option is gone because it was chosen: the field that
+			// offered it shows it as its value ("choose Lisbon (LIS)"
+			// after the fill took that suggestion).
+			for _, c := range s.Candidates {
+				if c.Value != "" && (isField(c) || len(c.Options) > 0) && namesPress(intent, c.Value) {
+					return true, true, c.Summary() + " already shows " + strconv.Quote(c.Value)
+				}
+			}
+		}
 		return false, false, ""
 	}
 	// holds reports whether every named control has a role that carries

@@ -17,6 +17,7 @@ func TestPressStateReadsTheNamedControl(t *testing.T) {
 		{Ref: "e7", Role: "button", Name: "Filters", States: []surfaces.State{surfaces.StateExpanded}},
 		{Ref: "e8", Role: "button", Name: "Renew"},
 		{Ref: "e9", Role: "button", Name: "Covered", States: []surfaces.State{surfaces.StateCovered}},
+		{Ref: "e10", Role: "combobox", Name: "Where from?", Value: "Lisbon (LIS) Portugal", Editable: true},
 	}}
 	cases := []struct {
 		intent      string
@@ -38,6 +39,9 @@ func TestPressStateReadsTheNamedControl(t *testing.T) {
 		{"save the settings", false, false},
 		{"press Cancel", false, false}, // no such control: judged
 		{"press Covered", false, false},
+		{"choose Lisbon (LIS) Portugal", true, true},  // the field took the suggestion
+		{"press Lisbon (LIS) Portugal", false, false}, // a press is no choice
+		{"choose Oslo (OSL) Norway", false, false},
 	}
 	for _, c := range cases {
 		done, known, why := pressState(s, c.intent)
