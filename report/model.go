@@ -330,12 +330,7 @@ func (b *builder) stepEnded(e runtime.Event) {
 	s := b.open[i]
 	b.open = b.open[:i]
 	s.Outcome, s.Note, s.Error, s.Split, s.Shot = e.Outcome, e.Note, e.Error, e.Split, e.Shot
-	switch {
-	case e.Cache == "hit":
-		s.Cache = "HIT"
-	case strings.HasPrefix(e.Cache, "miss: "):
-		s.Cache = "MISS (" + strings.TrimPrefix(e.Cache, "miss: ") + ")"
-	}
+	s.Cache = runtime.CacheWord(e.Cache)
 	s.Duration = e.Time.Sub(b.started[s])
 	if s.Error != "" && b.run.EndStep < 0 {
 		for j, x := range b.run.Steps {

@@ -64,14 +64,7 @@ func (r *runner) cacheNote(id string, hit bool, why, control string, target bool
 // the narrowed question n on the same screen. ok is false on a miss.
 func (r *runner) cachedChoice(q, n decide.Question, k cache.Key, digest string) (opt *decide.Option, ok bool) {
 	if t, found := r.book.Target(k); found {
-		cands := make([]surfaces.Candidate, 0, len(q.Options))
-		idx := make([]int, 0, len(q.Options))
-		for i, o := range q.Options {
-			if o.Candidate != nil {
-				cands = append(cands, *o.Candidate)
-				idx = append(idx, i)
-			}
-		}
+		cands, idx := offeredControls(q)
 		i, why := t.Find(screenOf(q.Screen), cands)
 		if i >= 0 {
 			r.cacheNote(q.ID, true, "found "+t.Summary()+" again", withGroup(cands[i]), true)
@@ -109,12 +102,7 @@ func (r *runner) storeChoice(q, n decide.Question, k cache.Key, digest string, c
 	text := r.stepSources[r.cur.step.Path]
 	if targetPurposes[n.Purpose] && c.Key != "" {
 		s := screenOf(n.Screen)
-		var offered []surfaces.Candidate
-		for _, o := range q.Options {
-			if o.Candidate != nil {
-				offered = append(offered, *o.Candidate)
-			}
-		}
+		offered, _ := offeredControls(q)
 		for i, cand := range s.Candidates {
 			if cand.Ref == c.Key {
 				r.book.PutTarget(k, text, cache.Sign(s, i, offered))
@@ -135,6 +123,20 @@ func (r *runner) storeChoice(q, n decide.Question, k cache.Key, digest string, c
 		return
 	}
 	r.book.PutAnswer(k, text, a)
+}
+
+// offeredControls are the controls q offers, with the index of each
+// one's option.
+func offeredControls(q decide.Question) ([]surfaces.Candidate, []int) {
+	cands := make([]surfaces.Candidate, 0, len(q.Options))
+	idx := make([]int, 0, len(q.Options))
+	for i, o := range q.Options {
+		if o.Candidate != nil {
+			cands = append(cands, *o.Candidate)
+			idx = append(idx, i)
+		}
+	}
+	return cands, idx
 }
 
 // questionDigest fingerprints what a question shows the decider.

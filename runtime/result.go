@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"strings"
 
 	"flow/plan"
 )
@@ -103,6 +104,20 @@ type StepReport struct {
 	// question was answered from it, "miss: why" when one was not; empty
 	// when the step asked nothing or the run reads no cache.
 	Cache string `json:"cache,omitempty"`
+}
+
+// CacheWord is how a step's Cache reads for a person: HIT, or MISS with
+// its reason ("MISS (no button \"Add\" in card \"Tea\" on the
+// screen)"); empty when the step used no cache. The progress view and the
+// report both show it.
+func CacheWord(cache string) string {
+	switch {
+	case cache == "hit":
+		return "HIT"
+	case strings.HasPrefix(cache, "miss: "):
+		return "MISS (" + strings.TrimPrefix(cache, "miss: ") + ")"
+	}
+	return ""
 }
 
 // StopTarget names a control the run stopped in front of or refused.

@@ -95,43 +95,50 @@ func Open(path string, mode Mode, name, source string) (*Book, error) {
 	if mode == Off {
 		return b, nil
 	}
-	data, err := os.ReadFile(path)
+	doc, err := read(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return b, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cache: %w", err)
-	}
-	var doc file
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("cache: %s is not a flow cache: %v (remove it with `flow cache clear %s`)", path, err, path)
+		return nil, fmt.Errorf("%w (remove it with `flow cache clear %s`)", err, path)
 	}
 	if doc.Flow != "" && doc.Flow != name {
 		return nil, fmt.Errorf("cache: %s holds flow %q, not %q (remove it with `flow cache clear %s`)", path, doc.Flow, name, path)
 	}
-	for i := range doc.Entries {
-		e := doc.Entries[i]
-		b.index[e.key()] = &e
-	}
+	b.indexEntries(doc.Entries)
 	return b, nil
 }
 
 // Load reads the book at path whatever flow it holds, for `flow cache show`.
 func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	doc, err := read(path)
 	if err != nil {
-		return nil, fmt.Errorf("cache: %w", err)
-	}
-	var doc file
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("cache: %s is not a flow cache: %v", path, err)
+		return nil, err
 	}
 	b := &Book{path: path, mode: Read, doc: doc, index: map[Key]*Entry{}}
-	for i := range doc.Entries {
-		e := doc.Entries[i]
+	b.indexEntries(doc.Entries)
+	return b, nil
+}
+
+// read parses the file at path; a missing one's error is fs.ErrNotExist.
+func read(path string) (file, error) {
+	var doc file
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return doc, fmt.Errorf("cache: %w", err)
+	}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return doc, fmt.Errorf("cache: %s is not a flow cache: %v", path, err)
+	}
+	return doc, nil
+}
+
+// indexEntries files entries under their keys.
+func (b *Book) indexEntries(entries []Entry) {
+	for i := range entries {
+		e := entries[i]
 		b.index[e.key()] = &e
 	}
-	return b, nil
 }
 
 // Path is where the book is stored.

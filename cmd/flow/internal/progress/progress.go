@@ -132,7 +132,7 @@ func (v *View) Emit(e runtime.Event) {
 			// What a finished step found or chose: "item 2 of 8".
 			note = OneLine(e.Note, MaxNoteLen)
 		}
-		if c := CacheWord(e.Cache); c != "" {
+		if c := runtime.CacheWord(e.Cache); c != "" {
 			note = OneLine(strings.TrimSuffix(c+" · "+note, " · "), MaxNoteLen)
 		}
 		v.println(v.line(s, state, FormatDuration(e.Time.Sub(s.began)), note))
@@ -220,19 +220,6 @@ func (v *View) line(s *step, state, elapsed, note string) string {
 	}
 	l := fmt.Sprintf("%-9s %-11s %-*s  %s %-6s  %s", where, s.kind, MaxTextLen, text, st, elapsed, note)
 	return strings.TrimRight(l, " ")
-}
-
-// CacheWord is how a step's cache use reads in a line: HIT, or MISS with
-// its reason ("MISS (no button \"Add\" in card \"Tea\" on the screen)");
-// empty when the step used no cache.
-func CacheWord(cache string) string {
-	switch {
-	case cache == "hit":
-		return "HIT"
-	case strings.HasPrefix(cache, "miss: "):
-		return "MISS (" + strings.TrimPrefix(cache, "miss: ") + ")"
-	}
-	return ""
 }
 
 // colorOf is the ANSI colour of a state: green done, yellow stopped,
