@@ -54,6 +54,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	s.sent = nil
 	s.mu.Unlock()
 
+	s.armPending(actx)
 	out, err := s.do(actx, op)
 	if serr := s.settle(ctx, true); serr != nil && err == nil && ctx.Err() != nil {
 		err = serr
@@ -359,7 +360,8 @@ type quietState struct {
 
 // Settle waits until the page is quiet: no request in flight and none
 // started or ended for the network window, the DOM unchanged for the DOM
-// window, the document loaded and no loading indicator showing, up to
+// window, the document loaded, no loading indicator showing, and no
+// short timer the last act set still to run (pending.go), up to
 // Options.SettleTimeout. Reaching the cap is not an error: a page with a
 // ticking clock never settles, and the caller observes it as it is.
 //
@@ -409,6 +411,15 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 			continue
 		}
 		qctx, cancel := s.actCtx(ctx)
+		if p := s.pendingFor(qctx); p > 0 {
+			// A timer the act set is still to fire: wait for it, then look
+			// at the network and the DOM again.
+			cancel()
+			if err := sleep(ctx, min(p, deadline.Sub(time.Now()))); err != nil {
+				return err
+			}
+			continue
+		}
 		var q quietState
 		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds())
 		cancel()

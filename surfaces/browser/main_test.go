@@ -100,6 +100,10 @@ func siteHandler() http.Handler {
 fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').textContent = t; });
 </script>`)
 	})
+	mux.HandleFunc("/arrive", func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(150 * time.Millisecond)
+		fmt.Fprint(w, `<!doctype html><title>Arrived</title><h1>You have arrived</h1>`)
+	})
 	mux.HandleFunc("/download/", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/csv")
 		w.Header().Set("Content-Disposition", `attachment; filename="statement.csv"`)

@@ -1,6 +1,9 @@
 package browser
 
 import (
+	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -46,4 +49,95 @@ func TestQuietIgnoresWritesThatChangeNothing(t *testing.T) {
 	if since := quietFor(); since > 50 {
 		t.Errorf("a page whose text changes every 10 ms counts as unchanged for %.0f ms", since)
 	}
+}
+
+// TestSettleWaitsForTheTimersAnActSets checks that a press whose result
+// shows 200 ms later, behind a timer (longer than the quiet windows),
+// settles on the result.
+func TestSettleWaitsForTheTimersAnActSets(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/settle.html")
+	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Search").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if after := observe(t, s); !hasLine(after, "3 results") {
+		t.Errorf("settled before the timer the press set fired:\n%s", after)
+	}
+}
+
+// TestSettleDoesNotWaitForAPollOrALateNotice checks the horizon: a press
+// that starts a poll for good and a notice that hides itself after 3 s
+// settles with the notice shown, long before the settle's 5 s cap.
+func TestSettleDoesNotWaitForAPollOrALateNotice(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/settle.html")
+	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Watch the job").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	polls := mainWorld[float64](t, s, "window.polls")
+	if after := observe(t, s); !hasLine(after, "Saved") {
+		t.Errorf("the settle waited for the notice to hide itself:\n%s", after)
+	}
+	// A poll every 50 ms ticks about 10 times in the horizon (500 ms) and
+	// 100 times in the cap: a settle held by the poll sees many more.
+	if polls > 40 {
+		t.Errorf("the settle lasted %v polls of 50 ms: a poll held it", polls)
+	}
+}
+
+// TestSettleFollowsAScriptNavigation checks that a press that sets
+// location settles on the next page, though the browser starts loading it
+// only a task after the press and the page answers 150 ms later.
+func TestSettleFollowsAScriptNavigation(t *testing.T) {
+	s := newSurface(t)
+	// No start window: the settle must know of the navigation from the
+	// page itself.
+	s.opts.Settle.Start = time.Nanosecond
+	sc := open(t, s, "/testdata/settle.html")
+	for _, name := range []string{"Leave", "Send the form"} {
+		out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", name).Ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after := observe(t, s); after.Title != "Arrived" || !out.Navigated {
+			t.Errorf("%s: settled on %q (navigated %v), want the next page, Arrived", name, after.Title, out.Navigated)
+		}
+		sc = open(t, s, "/testdata/settle.html")
+	}
+}
+
+// TestTimerWatchIsInvisible checks what the page sees of pending.js:
+// setTimeout and clearTimeout still stringify as native code and work as
+// before (a cleared timer never runs), and the page's window gains no
+// enumerable property.
+func TestTimerWatchIsInvisible(t *testing.T) {
+	s := newSurface(t)
+	open(t, s, "/testdata/settle.html")
+	for _, fn := range []string{"setTimeout", "clearTimeout"} {
+		if src := mainWorld[string](t, s, fn+".toString()"); !strings.Contains(src, "[native code]") {
+			t.Errorf("%s.toString() = %q, want native code", fn, src)
+		}
+	}
+	if mainWorld[bool](t, s, "window.cleared") {
+		t.Error("a timer the page cleared ran")
+	}
+	if mainWorld[bool](t, s, fmt.Sprintf("Object.keys(window).includes(%q)", s.pendingKey)) {
+		t.Error("the timer watch shows among the window's keys")
+	}
+}
+
+// mainWorld evaluates expr in the page's own world of s's document.
+func mainWorld[T any](t *testing.T, s *Surface, expr string) T {
+	t.Helper()
+	var v T
+	ctx, cancel := s.actCtx(testCtx(t))
+	defer cancel()
+	raw, err := evalIn(ctx, 0, expr)
+	if err == nil {
+		err = json.Unmarshal(raw, &v)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
 }

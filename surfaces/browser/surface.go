@@ -70,6 +70,8 @@ type Surface struct {
 
 	recording atomic.Bool // Record was called (it runs once per surface)
 
+	pendingKey string // the name pending.js answers to in the page's world (pending.go)
+
 	video   *Video   // the video StartVideo records, until it stops (screencast.go)
 	secrets []string // values secret fills typed, for the video's veil (veil.go)
 }
@@ -160,6 +162,13 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 		return nil, err
 	}
 	b.register(s.tid, s)
+	pctx, pcancel := s.actCtx(ctx)
+	err = s.installPending(pctx)
+	pcancel()
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("load timer script: %w", err)
+	}
 	if !b.attached {
 		actx, cancel := s.actCtx(ctx)
 		_, err := chromedp.Call(actx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{

@@ -1,0 +1,94 @@
+// pending.js runs in the page's own (main) world of every document of the
+// tab, before the page's scripts. It counts the page's short timers, so
+// that a settle knows of work the page has scheduled but not yet done: a
+// debounced search, a list that closes 150 ms after a blur, a result
+// shown after a pause. Without it, such work is seen only if it lands
+// inside a quiet window.
+//
+// setTimeout and clearTimeout become proxies of the originals: they
+// behave the same, and stringify as native code. Nothing is added to
+// the page but one non-enumerable, frozen object under a name new for
+// every surface (KEY, set from Go), whose methods the settle calls:
+//
+//   arm()          marks the start of an act;
+//   pending(h)     returns how many ms remain until the last timer that
+//                  was set since the mark (or since the document began,
+//                  after a navigation) and is due within h ms of the mark
+//                  fires (at least 1 while one has not run); 0 when none
+//                  is waiting.
+//
+// It also watches for the document leaving: a click on a link, a form
+// sent or a script that sets location starts a navigation that the
+// browser reports only once its request goes out. Until then the old
+// document looks quiet; pending answers a short wait instead, for up to
+// h ms (a navigation that turned into a download leaves the page as it
+// was).
+//
+// Timers set later than h ms after the mark, or due after it, are not
+// waited for: a page that polls, or hides a notice after five seconds,
+// must not hold every settle.
+(() => {
+  const KEY = "__KEY__";
+  if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
+  const now = () => performance.now();
+  let mark = 0; // a new document counts from its start
+  const due = new Map(); // timer id → {set, at}
+  const nativeSet = window.setTimeout, nativeClear = window.clearTimeout;
+  window.setTimeout = new Proxy(nativeSet, {
+    apply(target, self, args) {
+      const cb = args[0];
+      if (typeof cb !== "function") return Reflect.apply(target, self, args);
+      const set = now();
+      let id;
+      args[0] = function () {
+        due.delete(id);
+        return cb.apply(this, arguments);
+      };
+      id = Reflect.apply(target, self, args);
+      due.set(id, { set, at: set + Math.max(0, Number(args[1]) || 0) });
+      return id;
+    },
+  });
+  window.clearTimeout = new Proxy(nativeClear, {
+    apply(target, self, args) {
+      due.delete(args[0]);
+      return Reflect.apply(target, self, args);
+    },
+  });
+  // The last sign that the document is leaving: a navigate event to
+  // another document, or a form sent (whose navigation the browser starts
+  // a task later). Whether the page cancelled it, or took the navigation
+  // over within the page, is read when asked, after every listener ran.
+  let leaving = null;
+  const stays = (l) => l.ev.defaultPrevented || window.navigation?.currentEntry?.key !== l.entry;
+  const left = (ev) => { leaving = { ev, at: now(), entry: window.navigation?.currentEntry?.key }; };
+  try {
+    navigation.addEventListener("navigate", (e) => { if (!e.destination.sameDocument) left(e); });
+  } catch (e) { /* no Navigation API: forms and timers alone */ }
+  // Attributes, not properties: a field named "method" or "target"
+  // shadows the form's property of that name.
+  window.addEventListener("submit", (e) => {
+    const form = e.target;
+    const target = e.submitter?.getAttribute("formtarget") || form.getAttribute("target") || "_self";
+    const method = e.submitter?.getAttribute("formmethod") || form.getAttribute("method") || "";
+    if (method.toLowerCase() !== "dialog" && target.toLowerCase() === "_self") left(e);
+  }, true);
+  const api = {
+    arm() { mark = now(); return true; },
+    pending(horizon) {
+      const t = now();
+      if (leaving && t - leaving.at < horizon && !stays(leaving)) return 10;
+      let last = -1;
+      for (const [id, d] of due) {
+        // A timer whose callback never ran (the page threw it away by
+        // other means) stops counting once well past due.
+        if (d.at < t - 1000) { due.delete(id); continue; }
+        if (d.set >= mark && d.at <= mark + horizon && d.at > last) last = d.at;
+      }
+      // A timer past due whose callback has not run yet (timers fire a
+      // little late) still waits: 1 ms.
+      return last < 0 ? 0 : Math.max(1, last - t);
+    },
+  };
+  Object.defineProperty(window, KEY, { value: Object.freeze(api), enumerable: false });
+})();
