@@ -136,9 +136,10 @@ type Video struct {
 // the secret reaches it (see veil.js), and so is any text of that
 // document that comes to show the secret. Secrets typed before the video
 // started are looked for when it starts, in the tab's own document (not
-// in cross-site iframes, documents of their own). A document loaded after
-// a secret was typed is not watched for it. Stop gives veiled fields
-// their look back. A surface records one video at a time.
+// in cross-site iframes, documents of their own). Every document the tab
+// opens while the video runs is watched for all of them from before its
+// first paint (veil.go). Stop gives veiled fields their look back. A
+// surface records one video at a time.
 func (s *Surface) StartVideo(ctx context.Context, path string, opts VideoOptions) (*Video, error) {
 	if err := CheckVideoPath(path); err != nil {
 		return nil, fmt.Errorf("video: %w", err)
@@ -183,6 +184,9 @@ func (s *Surface) StartVideo(ctx context.Context, path string, opts VideoOptions
 			// Until the veil is known to be on screen, drop frames: one
 			// drawn before it would show the secret.
 			v.gate = math.Inf(1)
+		}
+		if err := s.veilNewDocuments(actx, secrets); err != nil {
+			return fail(err)
 		}
 	}
 	// Subscribe first, so the first frame is not missed.
@@ -379,10 +383,14 @@ func (v *Video) finish() (VideoStats, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, 3*time.Second)
 	chromedp.Call(ctx, page.StopScreencast, cdp.Empty{})
 	cancel()
-	// No frame is taken any more: give veiled fields their look back.
+	// No frame is taken any more: give veiled fields their look back, and
+	// load no veil into the documents to come.
 	s.mu.Lock()
 	veiled := len(s.secrets) > 0
 	s.mu.Unlock()
+	uctx, ucancel := s.actCtx(context.Background())
+	s.unveilNewDocuments(uctx)
+	ucancel()
 	if veiled {
 		fcs := []*frameConn{s.main}
 		for _, fc := range s.oopifs {

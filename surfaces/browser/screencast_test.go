@@ -318,3 +318,56 @@ func TestVideoSaysWhyFFmpegFailed(t *testing.T) {
 		t.Errorf("a second video after the first stopped: %v", err)
 	}
 }
+
+// TestVideoVeilsASecretOnALaterPage types a secret while recording, then
+// goes to a page that shows it (a receipt): no frame of the later page
+// shows the secret, from its first paint, and its plain text shows (the
+// check can see text). The veil for later pages ends with the video.
+func TestVideoVeilsASecretOnALaterPage(t *testing.T) {
+	needFFmpeg(t)
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/video.html")
+	ctx := testCtx(t)
+	const card = "4111111111111111"
+	path := filepath.Join(t.TempDir(), "receipt.mp4")
+	v, err := s.StartVideo(ctx, path, VideoOptions{FPS: 25})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Stop()
+	if out, err := s.Act(ctx, surfaces.FillSecret(find(t, sc, "textbox", "Card number").Ref, card)); err != nil || !out.ReadbackOK {
+		t.Fatalf("secret fill while recording: %v %+v", err, out)
+	}
+	if sc = open(t, s, "/testdata/receipt.html"); !hasLine(sc, "Order 5555444433332222") {
+		t.Fatalf("the receipt page did not load:\n%s", sc)
+	}
+	time.Sleep(400 * time.Millisecond)
+	receiptBox, orderBox := boundsOf(t, s, "receipt"), boundsOf(t, s, "order")
+	if _, err := v.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	frames := decodeFrames(t, path)
+	last := frames[len(frames)-1]
+	if !dark(last, region(receiptBox)) {
+		t.Fatal("the last frame shows the receipt's secret unveiled")
+	}
+	// The receipt's box is blank on the first page: every frame shows it
+	// blank or black, never the secret.
+	for i, f := range frames {
+		if !dark(f, region(receiptBox)) && !alike(f, frames[0], region(receiptBox)) {
+			t.Errorf("frame %d: the receipt's secret shows through", i)
+		}
+	}
+	if dark(last, region(orderBox)) || alike(last, frames[0], region(orderBox)) {
+		t.Errorf("the receipt's plain text shows nowhere in the last frame: the check would not see a secret either")
+	}
+	// The video's end lifts the later page's veil too, and a page opened
+	// after it is left as it is.
+	if style := mainWorld[any](t, s, `document.getElementById("receipt").getAttribute("style")`); style != nil {
+		t.Errorf("the receipt is still veiled after the video: style %v", style)
+	}
+	open(t, s, "/testdata/receipt.html")
+	if style := mainWorld[any](t, s, `document.getElementById("receipt").getAttribute("style")`); style != nil {
+		t.Errorf("a page opened after the video is veiled: style %v", style)
+	}
+}

@@ -72,8 +72,9 @@ type Surface struct {
 
 	pendingKey string // the name pending.js answers to in the page's world (pending.go)
 
-	video   *Video   // the video StartVideo records, until it stops (screencast.go)
-	secrets []string // values secret fills typed, for the video's veil (veil.go)
+	video    *Video                // the video StartVideo records, until it stops (screencast.go)
+	secrets  []string              // values secret fills typed, for the video's veil (veil.go)
+	veilDocs page.ScriptIdentifier // veil.js for documents opened while a video runs (veil.go)
 }
 
 var (
