@@ -603,16 +603,17 @@ func (b *builder) click(evs []surfaces.UserEvent, i int) int {
 	}
 	role := strings.ToLower(c.Role)
 	key := fieldKey(c, e.Context)
-	n, hasNext := next(evs, i)
 	if role == "combobox" || role == "listbox" {
-		if hasNext && isOption(n) {
+		// The list it opens may announce itself before the pick.
+		if n, j, ok := b.nextAction(evs, i); ok && isOption(n) {
 			if m := classify(n.Target); m.Class == guard.None {
 				b.addPair(kindChoose, &pair{field: fieldText(c, e.Context), label: fieldLabel(c), key: key, value: oneLine(n.Target.Name)})
-				return 1
+				return j - i
 			}
 		}
 		return 0
 	}
+	n, hasNext := next(evs, i)
 	if fieldRoles[role] || c.Editable {
 		return 0
 	}

@@ -423,3 +423,19 @@ func TestImplicitSubmit(t *testing.T) {
 	wantSteps(t, rec, `browse "${site}"`, `enter "Query" = query`, `press "Enter"`, `do "press Next page"`, `verify "the page shows \"Results\""`)
 	compileClean(t, rec)
 }
+
+// TestListAnnouncedBeforeThePick: a combobox opened, its list announced
+// in a live region, then an option picked is still one choose, not a
+// press of the option.
+func TestListAnnouncedBeforeThePick(t *testing.T) {
+	s := &session{}
+	s.open(site, "Settings", true)
+	s.click("combobox", "Time zone")
+	s.show("Settings", "12 time zones")
+	s.click("option", "Europe/Oslo")
+	rec := build(t, s.events, record.Options{})
+	values := compileClean(t, rec)
+	if values["time_zone"] != "Europe/Oslo" || strings.Contains(string(rec.Flow), "do ") {
+		t.Errorf("values %v: want one choose of the time zone, no press\n%s", values, rec.Flow)
+	}
+}
