@@ -415,7 +415,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 			// A timer the act set is still to fire: wait for it, then look
 			// at the network and the DOM again.
 			cancel()
-			if err := sleep(ctx, min(p, deadline.Sub(time.Now()))); err != nil {
+			if err := sleep(ctx, min(p, time.Until(deadline))); err != nil {
 				return err
 			}
 			continue
@@ -436,7 +436,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 		if err != nil || q.Ready != "complete" || q.Busy {
 			// The page is loading, shows an indicator, or could not be
 			// asked (a document on its way): look again in a moment.
-			if err := sleep(ctx, min(settlePoll, deadline.Sub(time.Now()))); err != nil {
+			if err := sleep(ctx, min(settlePoll, time.Until(deadline))); err != nil {
 				return err
 			}
 		}

@@ -324,7 +324,7 @@ func (r *compactReader) int() int {
 func (r *compactReader) coord() float64 {
 	start := r.i
 	n := r.int()
-	if strings.IndexAny(r.s[start:r.i], ".eE") < 0 {
+	if !strings.ContainsAny(r.s[start:r.i], ".eE") {
 		return float64(n)
 	}
 	r.i = start
