@@ -14,12 +14,7 @@ import (
 // moment after it came settles on the rendered page: the do loop judges
 // "the press changed nothing" from the screen after the settle.
 func TestSettleSeesALateRender(t *testing.T) {
-	s := newSurface(t)
-	sc := open(t, s, "/testdata/settle.html")
-	out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Load the total").Ref))
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, out := pressOnSettlePage(t, "Load the total")
 	if after := observe(t, s); !hasLine(after, "Total: 42") {
 		t.Errorf("settled before the response rendered (requests %v):\n%s", out.Requests, after)
 	}
@@ -55,11 +50,7 @@ func TestQuietIgnoresWritesThatChangeNothing(t *testing.T) {
 // shows 200 ms later, behind a timer (longer than the quiet windows),
 // settles on the result.
 func TestSettleWaitsForTheTimersAnActSets(t *testing.T) {
-	s := newSurface(t)
-	sc := open(t, s, "/testdata/settle.html")
-	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Search").Ref)); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := pressOnSettlePage(t, "Search")
 	if after := observe(t, s); !hasLine(after, "3 results") {
 		t.Errorf("settled before the timer the press set fired:\n%s", after)
 	}
@@ -69,11 +60,7 @@ func TestSettleWaitsForTheTimersAnActSets(t *testing.T) {
 // that starts a poll for good and a notice that hides itself after 3 s
 // settles with the notice shown, long before the settle's 5 s cap.
 func TestSettleDoesNotWaitForAPollOrALateNotice(t *testing.T) {
-	s := newSurface(t)
-	sc := open(t, s, "/testdata/settle.html")
-	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Watch the job").Ref)); err != nil {
-		t.Fatal(err)
-	}
+	s, _ := pressOnSettlePage(t, "Watch the job")
 	polls := mainWorld[float64](t, s, "window.polls")
 	if after := observe(t, s); !hasLine(after, "Saved") {
 		t.Errorf("the settle waited for the notice to hide itself:\n%s", after)
@@ -124,6 +111,19 @@ func TestTimerWatchIsInvisible(t *testing.T) {
 	if mainWorld[bool](t, s, fmt.Sprintf("Object.keys(window).includes(%q)", s.pendingKey)) {
 		t.Error("the timer watch shows among the window's keys")
 	}
+}
+
+// pressOnSettlePage opens settle.html on a new surface and presses the
+// button named name; the act settles before it returns.
+func pressOnSettlePage(t *testing.T, name string) (*Surface, surfaces.Outcome) {
+	t.Helper()
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/settle.html")
+	out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", name).Ref))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, out
 }
 
 // mainWorld evaluates expr in the page's own world of s's document.
