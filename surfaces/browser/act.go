@@ -25,6 +25,7 @@ const (
 	quietCap     = 250 * time.Millisecond // the longest one wait inside the page lasts
 	settlePoll   = 40 * time.Millisecond  // the pause after a failed look into the page
 	staleRequest = 3 * time.Second        // long polls and lost events do not hold settling
+	scrollWait   = 500 * time.Millisecond // the longest a wheel's or a key's scroll is waited for
 )
 
 type pointResult struct {
@@ -255,7 +256,17 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		if err != nil {
 			return out, err
 		}
-		return out, chromedp.Do(fctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods...)))
+		var expect bool
+		if dir, ok := scrollKeys[key]; ok && len(mods) == 0 {
+			fc.call(fctx, &expect, "expectScroll", dir, 0, 0, key)
+		}
+		if err := chromedp.Do(fctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods...))); err != nil {
+			return out, err
+		}
+		if expect {
+			fc.call(fctx, nil, "scrolled", scrollWait.Milliseconds())
+		}
+		return out, nil
 
 	case surfaces.OpScroll:
 		if js != "" {
@@ -272,18 +283,23 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		case "top", "bottom":
 			return out, fc.call(fctx, nil, "scrollPage", op.Value)
 		default:
-			dy := float64(s.opts.Height) * 0.8
+			dy, dir := float64(s.opts.Height)*0.8, "down"
 			if op.Value == "up" {
-				dy = -dy
+				dy, dir = -dy, "up"
 			}
+			x, y := float64(s.opts.Width)/2, float64(s.opts.Height)/2
+			var expect bool
+			fc.call(fctx, &expect, "expectScroll", dir, x, y, "")
 			// The generated params drop a zero deltaX, which Chrome requires
 			// for wheel events, so this one goes out as a plain map.
 			err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 				return t.Call(ctx, "Input.dispatchMouseEvent", map[string]any{
-					"type": "mouseWheel", "x": float64(s.opts.Width) / 2, "y": float64(s.opts.Height) / 2,
-					"deltaX": 0, "deltaY": dy,
+					"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": dy,
 				}, nil)
 			}))
+			if err == nil && expect {
+				fc.call(fctx, nil, "scrolled", scrollWait.Milliseconds())
+			}
 			return out, err
 		}
 
@@ -512,6 +528,20 @@ var keyNames = func() map[string]string {
 	m["esc"] = m["escape"]
 	m["return"] = m["enter"]
 	m["del"] = m["delete"]
+	return m
+}()
+
+// scrollKeys are the keys (as parseKeys returns them) that scroll a page
+// or a box when nothing takes them, and which way: their scroll lands
+// frames after the key (sight.js expectScroll).
+var scrollKeys = func() map[string]string {
+	m := map[string]string{}
+	for name, dir := range map[string]string{
+		"pagedown": "down", "arrowdown": "down", "end": "down", "space": "down",
+		"pageup": "up", "arrowup": "up", "home": "up", "arrowleft": "left", "arrowright": "right",
+	} {
+		m[keyNames[name]] = dir
+	}
 	return m
 }()
 

@@ -219,6 +219,15 @@ func TestSelectCheckPressHoverScroll(t *testing.T) {
 	if find(t, observe(t, s), "button", "Far away").Has(surfaces.StateOffscreen) {
 		t.Errorf("wheel scroll down did not reach the far button")
 	}
+	// A key that scrolls: its smooth scroll starts frames after the key
+	// and lasts about 150 ms, and the act waits for its end.
+	s.Act(ctx, surfaces.Scroll("", "top"))
+	if _, err := s.Act(ctx, surfaces.Press("", "End")); err != nil {
+		t.Fatal(err)
+	}
+	if find(t, observe(t, s), "button", "Far away").Has(surfaces.StateOffscreen) {
+		t.Errorf("the End key did not reach the far button")
+	}
 }
 
 func TestNavigateBackAndSettle(t *testing.T) {

@@ -79,7 +79,7 @@ type SettleWindows struct {
 // DefaultSettle are the settle windows a surface uses unless told
 // otherwise, measured on the example flows, the trust corpus and
 // MiniWoB++ (docs/runtime.md, "Settling").
-var DefaultSettle = SettleWindows{Start: 15 * time.Millisecond, Network: 40 * time.Millisecond, DOM: 40 * time.Millisecond}
+var DefaultSettle = SettleWindows{Start: 5 * time.Millisecond, Network: 20 * time.Millisecond, DOM: 20 * time.Millisecond}
 
 func (w SettleWindows) withDefaults() SettleWindows {
 	if w.Start == 0 {

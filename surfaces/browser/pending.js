@@ -1,20 +1,25 @@
 // pending.js runs in the page's own (main) world of every document of the
-// tab, before the page's scripts. It counts the page's short timers, so
-// that a settle knows of work the page has scheduled but not yet done: a
-// debounced search, a list that closes 150 ms after a blur, a result
-// shown after a pause. Without it, such work is seen only if it lands
-// inside a quiet window.
+// tab, before the page's scripts. It counts the work the page has
+// scheduled but not yet done, so that a settle waits for it: a debounced
+// search, a list that closes 150 ms after a blur, a result shown after a
+// pause, a render put off to the next animation frame or the next task.
+// Without it, such work is seen only if it lands inside a quiet window.
 //
-// setTimeout and clearTimeout become proxies of the originals: they
-// behave the same, and stringify as native code. Nothing is added to
-// the page but one non-enumerable, frozen object under a name new for
-// every surface (KEY, set from Go), whose methods the settle calls:
+// setTimeout, clearTimeout, requestAnimationFrame and
+// cancelAnimationFrame become proxies of the originals: they behave the
+// same, and stringify as native code. Nothing is added to the page but
+// one non-enumerable, frozen object under a name new for every surface
+// (KEY, set from Go), whose methods the settle calls:
 //
 //   arm()          marks the start of an act;
-//   pending(h)     returns how many ms remain until the last timer that
-//                  was set since the mark (or since the document began,
-//                  after a navigation) and is due within h ms of the mark
-//                  fires (at least 1 while one has not run); 0 when none
+//   pending(h)     first lets the tasks the page has queued run (a
+//                  message of its own goes round after the page's), then
+//                  returns how many ms to wait before asking again: until
+//                  the last timer that was set since the mark (or since
+//                  the document began, after a navigation) and is due
+//                  within h ms of the mark fires (at least 1 while one
+//                  has not run), or a few ms while a frame callback
+//                  requested since the mark has not run; 0 when nothing
 //                  is waiting.
 //
 // It also watches for the document leaving: a click on a link, a form
@@ -26,7 +31,8 @@
 //
 // Timers set later than h ms after the mark, or due after it, are not
 // waited for: a page that polls, or hides a notice after five seconds,
-// must not hold every settle.
+// must not hold every settle. Nor are animations: frames count for three
+// in a row at most.
 (() => {
   const KEY = "__KEY__";
   if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
@@ -55,6 +61,53 @@
       return Reflect.apply(target, self, args);
     },
   });
+  // Animation frames: a press whose render waits for the next frame, or
+  // the one after, changes nothing before then. A frame callback
+  // requested since the mark counts until it runs, and so do those it
+  // requests in turn, for three frames: an animation that runs on for
+  // good (one it started, or one that ran before the act) holds nothing.
+  // A frame not run within frameLost ms is lost (a page that draws no
+  // frames, as a hidden one): it stops counting.
+  const frameLost = 100, frameChain = 3;
+  const frames = new Map(); // request id → {set, counted, gen}
+  let running = null; // the record of the frame callback running now
+  const nativeRaf = window.requestAnimationFrame, nativeCaf = window.cancelAnimationFrame;
+  window.requestAnimationFrame = new Proxy(nativeRaf, {
+    apply(target, self, args) {
+      const cb = args[0];
+      if (typeof cb !== "function") return Reflect.apply(target, self, args);
+      const set = now();
+      const gen = running ? (running.counted ? running.gen + 1 : frameChain) : 0;
+      const rec = { set, gen, counted: set >= mark && gen < frameChain };
+      let id;
+      args[0] = function () {
+        frames.delete(id);
+        const outer = running;
+        running = rec;
+        try { return cb.apply(this, arguments); } finally { running = outer; }
+      };
+      id = Reflect.apply(target, self, args);
+      frames.set(id, rec);
+      return id;
+    },
+  });
+  window.cancelAnimationFrame = new Proxy(nativeCaf, {
+    apply(target, self, args) {
+      frames.delete(args[0]);
+      return Reflect.apply(target, self, args);
+    },
+  });
+  // A message posted within the page (a framework's scheduler posts one
+  // to run its render as the next task) is delivered before one posted
+  // after it: pending first lets its own message go round. A page whose
+  // tasks are held (frozen in the background) is not waited on for long.
+  const NativeChannel = window.MessageChannel;
+  const turn = () => new Promise((resolve) => {
+    const c = new NativeChannel();
+    c.port1.onmessage = () => { c.port1.close(); resolve(); };
+    c.port2.postMessage(0);
+    nativeSet(resolve, 50);
+  });
   // The last sign that the document is leaving: a navigate event to
   // another document, or a form sent (whose navigation the browser starts
   // a task later). Whether the page cancelled it, or took the navigation
@@ -75,7 +128,8 @@
   }, true);
   const api = {
     arm() { mark = now(); return true; },
-    pending(horizon) {
+    async pending(horizon) {
+      await turn();
       const t = now();
       if (leaving && t - leaving.at < horizon && !stays(leaving)) return 10;
       let last = -1;
@@ -84,6 +138,11 @@
         // other means) stops counting once well past due.
         if (d.at < t - 1000) { due.delete(id); continue; }
         if (d.set >= mark && d.at <= mark + horizon && d.at > last) last = d.at;
+      }
+      // A frame comes every 16 ms or so: look again in a few.
+      for (const [id, f] of frames) {
+        if (t - f.set > frameLost) { frames.delete(id); continue; }
+        if (f.counted && f.set <= mark + horizon) last = Math.max(last, t + 4);
       }
       // A timer past due whose callback has not run yet (timers fire a
       // little late) still waits: 1 ms.

@@ -93,14 +93,53 @@ func TestSettleFollowsAScriptNavigation(t *testing.T) {
 	}
 }
 
+// TestSettleWaitsForFramesAndTasksAnActQueues checks renders the press
+// puts off to the second animation frame after it, or to the next task
+// (a message the page posts to itself), with windows too short to cover
+// them: the settle must know of them from the page.
+func TestSettleWaitsForFramesAndTasksAnActQueues(t *testing.T) {
+	s := newSurface(t)
+	s.opts.Settle = SettleWindows{Start: time.Nanosecond, Network: time.Millisecond, DOM: time.Millisecond}
+	for _, c := range []struct{ button, shows string }{{"Draw the chart", "Chart drawn"}, {"Schedule", "Render scheduled"}} {
+		// Each try is a race the page could win by chance: several tries
+		// make a settle that does not wait fail the test.
+		for range 5 {
+			sc := open(t, s, "/testdata/settle.html")
+			if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", c.button).Ref)); err != nil {
+				t.Fatal(err)
+			}
+			if after := observe(t, s); !hasLine(after, c.shows) {
+				t.Fatalf("%s: settled before the page showed %q:\n%s", c.button, c.shows, after)
+			}
+		}
+	}
+}
+
+// TestSettleDoesNotWaitForAnAnimation checks that an animation drawn
+// every frame for good, one running before the press and one the press
+// starts, holds the settle for a few frames at most, not for the horizon.
+func TestSettleDoesNotWaitForAnAnimation(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/settle.html?spin")
+	before := mainWorld[float64](t, s, "window.painted")
+	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Animate").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	// Two loops draw about 60 frames in the horizon (500 ms); a settle
+	// that ends after the press's three frames sees a dozen or so.
+	if drawn := mainWorld[float64](t, s, "window.painted") - before; drawn > 30 {
+		t.Errorf("the settle lasted %v frames of two animations: an animation held it", drawn)
+	}
+}
+
 // TestTimerWatchIsInvisible checks what the page sees of pending.js:
-// setTimeout and clearTimeout still stringify as native code and work as
+// the functions it wraps still stringify as native code and work as
 // before (a cleared timer never runs), and the page's window gains no
 // enumerable property.
 func TestTimerWatchIsInvisible(t *testing.T) {
 	s := newSurface(t)
 	open(t, s, "/testdata/settle.html")
-	for _, fn := range []string{"setTimeout", "clearTimeout"} {
+	for _, fn := range []string{"setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"} {
 		if src := mainWorld[string](t, s, fn+".toString()"); !strings.Contains(src, "[native code]") {
 			t.Errorf("%s.toString() = %q, want native code", fn, src)
 		}

@@ -1014,6 +1014,72 @@
     });
   }
 
+  // A wheel or a key the surface sends scrolls a frame or more after the
+  // input call returned (and smoothly, over several frames, for keys; the
+  // first move can come several frames late on a busy machine).
+  // expectScroll, called before the input is sent, notes what it can
+  // scroll: the boxes under the point (a wheel) or around the focus (a
+  // key), and the page, that can still move that way. A key goes to the
+  // focused control first, and one that takes it (a field, a list, a
+  // button's Space) scrolls nothing. scrolled, called after, waits while
+  // the input may still scroll: until one of those boxes moved and then
+  // stood still for scrollStill ms, at most cap ms in all; at once when
+  // the page cancelled the input, or a key went elsewhere.
+  const scrollStill = 50;
+  let scrollWatch = null;
+  function scrollBoxes(el) {
+    const out = [];
+    for (let n = el; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+      const st = getComputedStyle(n);
+      if (/(auto|scroll)/.test(st.overflowY + " " + st.overflowX)) out.push(n);
+    }
+    out.push(document.scrollingElement || document.documentElement);
+    return out;
+  }
+  function canMove(box, dir) {
+    switch (dir) {
+      case "down": return box.scrollTop + box.clientHeight < box.scrollHeight - 1;
+      case "up": return box.scrollTop > 0;
+      case "right": return box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      case "left": return box.scrollLeft > 0;
+    }
+    return false;
+  }
+  function expectScroll(dir, x, y, key) {
+    const from = key ? (document.activeElement || document.body) : document.elementFromPoint(x, y);
+    if (!from) return false;
+    const takes = "input, textarea, select, [contenteditable]:not([contenteditable=false])" + (key === " " ? ", button, a[href], summary" : "");
+    if (key && from.matches(takes)) return false;
+    const boxes = scrollBoxes(from).filter((b) => canMove(b, dir));
+    if (!boxes.length) return false;
+    const at = () => boxes.map((b) => b.scrollTop + "," + b.scrollLeft).join(" ");
+    const w = { at, from: at(), input: null, type: key ? "keydown" : "wheel" };
+    w.onInput = (e) => { w.input = e; };
+    addEventListener(w.type, w.onInput, { capture: true, passive: true });
+    scrollWatch = w;
+    return true;
+  }
+  function scrolled(cap) {
+    const w = scrollWatch;
+    scrollWatch = null;
+    if (!w) return Promise.resolve(false);
+    const end = performance.now() + cap;
+    let last = w.from, movedAt = 0;
+    return new Promise((resolve) => {
+      const done = (moved) => { removeEventListener(w.type, w.onInput, { capture: true }); resolve(moved); };
+      const check = () => {
+        const t = performance.now(), now = w.at();
+        if (now !== last) { last = now; movedAt = t; }
+        // Read late, after every listener ran: cancelled, or a key that
+        // never reached this document.
+        if (!movedAt && (w.input?.defaultPrevented || w.type === "keydown" && !w.input)) return done(false);
+        if (movedAt && t - movedAt >= scrollStill || t >= end) return done(movedAt > 0);
+        setTimeout(check, 5);
+      };
+      check();
+    });
+  }
+
   function scrollPage(dir) {
     const se = document.scrollingElement || document.documentElement;
     if (dir === "top") se.scrollTo({ top: 0, behavior: "instant" });
@@ -1167,5 +1233,5 @@
   // while a recording runs, so both name elements the same way.
   const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
 
-  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
+  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();
