@@ -21,7 +21,8 @@ type Surface interface {
 	// Settle waits until the surface is quiet (network and DOM), within caps.
 	Settle(ctx context.Context) error
 	// Screenshot captures the visible viewport as PNG with the given
-	// secrets masked.
+	// secrets masked, one pixel per CSS pixel whatever the display's
+	// density, so a candidate's bounds place it on the picture.
 	Screenshot(ctx context.Context, opts ScreenshotOptions) ([]byte, error)
 	// Close releases the surface. It never closes a browser the surface
 	// attached to.

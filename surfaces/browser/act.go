@@ -507,11 +507,27 @@ func (s *Surface) Screenshot(ctx context.Context, opts surfaces.ScreenshotOption
 		}
 		defer s.main.call(actx, nil, "unmask")
 	}
-	res, err := chromedp.Call(actx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
+	params := page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng}
+	// A screen of more than one device pixel per CSS pixel (a person's
+	// browser attached on a HiDPI display) is shot at one pixel per CSS
+	// pixel: a control's bounds then place it on the picture as they
+	// are, as the report's outlines expect.
+	var vp viewport
+	if err := s.main.call(actx, &vp, "viewport"); err == nil && vp.Ratio > 0 && vp.Ratio != 1 && vp.W > 0 && vp.H > 0 {
+		params.Clip = &page.Viewport{X: vp.X, Y: vp.Y, Width: vp.W, Height: vp.H, Scale: 1 / vp.Ratio}
+	}
+	res, err := chromedp.Call(actx, page.CaptureScreenshot, params)
 	if err != nil {
 		return nil, fmt.Errorf("screenshot: %w", err)
 	}
 	return res.Data, nil
+}
+
+// viewport is the visible part of the page in CSS pixels (its offset in
+// the document and its size) and the device pixels per CSS pixel.
+type viewport struct {
+	X, Y, W, H float64
+	Ratio      float64
 }
 
 // keyNames maps DOM key names ("Enter", "ArrowDown") to chromedp's runes.

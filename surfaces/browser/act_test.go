@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
 	"flow/surfaces"
 )
 
@@ -298,6 +301,39 @@ func TestScreenshotMasksSecrets(t *testing.T) {
 	}
 	if after := observe(t, s); after.Fingerprint != sc.Fingerprint {
 		t.Errorf("screenshot changed the page: %s", surfaces.Diff(sc, after))
+	}
+}
+
+// TestScreenshotIsInCSSPixels checks a screen of two device pixels per
+// CSS pixel, scrolled: the shot is the viewport at one pixel per CSS pixel,
+// so a control's bounds place it on the picture (the report's outlines
+// rely on it). The far button is masked to find it on the picture.
+func TestScreenshotIsInCSSPixels(t *testing.T) {
+	s := newSurface(t)
+	ctx := testCtx(t)
+	if _, err := chromedp.Call(s.ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(s.opts.Width), Height: int64(s.opts.Height), DeviceScaleFactor: 2,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sc := open(t, s, "/testdata/controls.html")
+	if _, err := s.Act(ctx, surfaces.Scroll(find(t, sc, "button", "Far away").Ref, "")); err != nil {
+		t.Fatal(err)
+	}
+	far := find(t, observe(t, s), "button", "Far away")
+	raw, err := s.Screenshot(ctx, surfaces.ScreenshotOptions{MaskRefs: []string{far.Ref}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != s.opts.Width || b.Dy() != s.opts.Height {
+		t.Fatalf("the shot is %dx%d pixels, want the viewport's %dx%d CSS pixels", b.Dx(), b.Dy(), s.opts.Width, s.opts.Height)
+	}
+	if r, g, b, _ := img.At(int(far.Bounds.X+far.Bounds.W/2), int(far.Bounds.Y+far.Bounds.H/2)).RGBA(); r != 0 || g != 0 || b != 0 {
+		t.Errorf("the masked button is not where its bounds %+v say on the shot", far.Bounds)
 	}
 }
 

@@ -1080,6 +1080,16 @@
     });
   }
 
+  // viewport returns the visible part of the page in CSS pixels and the
+  // device pixels per CSS pixel, for a screenshot at one pixel per CSS
+  // pixel (this world's devicePixelRatio is the browser's, whatever the
+  // page redefines in its own).
+  function viewport() {
+    const v = window.visualViewport;
+    return v ? { X: v.pageLeft, Y: v.pageTop, W: v.width, H: v.height, Ratio: devicePixelRatio }
+      : { X: scrollX, Y: scrollY, W: innerWidth, H: innerHeight, Ratio: devicePixelRatio };
+  }
+
   function scrollPage(dir) {
     const se = document.scrollingElement || document.documentElement;
     if (dir === "top") se.scrollTo({ top: 0, behavior: "instant" });
@@ -1233,5 +1243,5 @@
   // while a recording runs, so both name elements the same way.
   const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
 
-  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
+  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, viewport, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();
