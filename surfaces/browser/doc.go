@@ -20,8 +20,9 @@
 // lines. Act performs one operation with real input events (a trusted
 // click at the element's centre after a hit test, Input.insertText for
 // typing) and settles (network idle, DOM quiet, no loading indicator, the
-// short timers the act set have run and a document the act left for has
-// come; capped).
+// short timers and frame callbacks the act set have run, a document the
+// act left for has come, and a scroll its wheel or key started has ended;
+// capped).
 //
 // Recording: [Surface.Record] (surfaces.Recorder) loads capture.js
 // (embedded) after sight.js into flow's isolated world of every document
@@ -42,10 +43,11 @@
 //
 // Invariants:
 //   - The page's own world holds one flow script, pending.js: proxies of
-//     setTimeout and clearTimeout that count the short timers an act set
-//     (they stringify as native code) and one non-enumerable property
-//     named afresh per surface. It keeps none of the page's content and can
-//     only lengthen a settle.
+//     setTimeout, clearTimeout, requestAnimationFrame and
+//     cancelAnimationFrame that count the short timers and the frame
+//     callbacks an act set (they stringify as native code) and one
+//     non-enumerable property named afresh per surface. It keeps none of
+//     the page's content and can only lengthen a settle.
 //   - Refs live only in the isolated world (a WeakMap per document, keyed
 //     by a token new for every document): the page can neither see nor
 //     forge them, the DOM is not touched, and a ref whose element is gone,
