@@ -60,6 +60,10 @@ type Event struct {
 	// polls many times), so a trace stays small.
 	Screen *surfaces.Screen `json:"screen,omitempty"`
 	SameAs int              `json:"same_as,omitempty"`
+	// Reused marks a look that read nothing from the surface: it came
+	// within LookReuse of the last one, with no act between, and stands
+	// on it.
+	Reused bool `json:"reused,omitempty"`
 
 	// asked / answered
 	Question string   `json:"question,omitempty"` // the question or statement ID

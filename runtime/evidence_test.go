@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +96,85 @@ func inStep(e runtime.Event, path string) bool {
 	return e.Path == path || strings.HasPrefix(e.Path, path+".")
 }
 
+// A look within LookReuse of the last, with no act between, stands on it
+// and reads nothing from the surface; a look after an act, or after time
+// passed (a decider that takes its time), reads the surface again.
+func TestLookReuse(t *testing.T) {
+	src := `flow signed_in "Check the sign-in" {
+` + signIn + `  verify "signed in as ada@example.test"
+  verify "signed in as ada@example.test"
+}
+`
+	var reads int
+	count := func(s *sim.Sim) surfaces.Surface { return countingSurface{Surface: s, reads: &reads} }
+	// looks returns the steps of the reused looks and the number of all
+	// looks, and fails the test for a reused look that came after an act.
+	looks := func(o *outcome) (reused []string, all int) {
+		acted := true
+		for _, e := range o.events {
+			switch e.Kind {
+			case runtime.EventActed:
+				acted = true
+			case runtime.EventObserved:
+				all++
+				if e.Reused {
+					reused = append(reused, e.Path)
+					if acted {
+						t.Errorf("step %s: a look after an act was reused", e.Path)
+					}
+				}
+				acted = false
+			}
+		}
+		return reused, all
+	}
+	verifies := func(reused []string) (n int) {
+		for _, p := range reused {
+			if p == "4" || p == "5" || p == "6" {
+				n++
+			}
+		}
+		return n
+	}
+
+	o := run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets, wrap: count})
+	o.want(t, runtime.Completed)
+	reused, all := looks(o)
+	// Of the three verifies after the press, the first reads the page
+	// the press left, the two after it stand on that look (as does the
+	// enter's look for its second field, right after its first look).
+	if !slices.Contains(reused, "5") || !slices.Contains(reused, "6") || slices.Contains(reused, "4") {
+		t.Errorf("reused looks in steps %v, want the verifies 5 and 6 and not 4", reused)
+	}
+	if reads != all-len(reused) {
+		t.Errorf("the surface was read %d times for %d looks, %d of them reused", reads, all, len(reused))
+	}
+
+	reads = 0
+	var clock runtime.Clock
+	o = run(t, setup{src: src, script: "forms.yaml", secrets: formSecrets, wrap: count,
+		opts: func(o *runtime.Options) {
+			clock = o.Clock
+			o.Decider = slowDecider{Decider: o.Decider, clock: &clock}
+		}})
+	o.want(t, runtime.Completed)
+	reused, all = looks(o)
+	if n := verifies(reused); n > 0 || reads != all-len(reused) {
+		t.Errorf("with a decider taking %v a question, %d verifies stood on an earlier look (reused %v; %d reads for %d looks)", decideTime, n, reused, reads, all)
+	}
+}
+
+// countingSurface counts the surface's looks.
+type countingSurface struct {
+	surfaces.Surface
+	reads *int
+}
+
+func (s countingSurface) Observe(ctx context.Context) (surfaces.Screen, error) {
+	*s.reads++
+	return s.Surface.Observe(ctx)
+}
+
 // Each step's split counts the time its surface and decider calls took,
 // its own and its inner steps', and the result says the same as the trace.
 func TestEvidenceTimeSplit(t *testing.T) {
@@ -116,7 +196,9 @@ func TestEvidenceTimeSplit(t *testing.T) {
 			}
 			switch x.Kind {
 			case runtime.EventObserved:
-				observed++
+				if !x.Reused {
+					observed++ // a reused look reads nothing
+				}
 			case runtime.EventAsked:
 				asked++
 			case runtime.EventActed:

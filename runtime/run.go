@@ -92,6 +92,10 @@ const (
 	// HoverDelay is how long a do rests on a menu item it hovers to open
 	// its submenu before it looks again.
 	HoverDelay = 400 * time.Millisecond
+	// LookReuse is how long a look stands for the screen when nothing
+	// acted since: a look taken again sooner reads the same page (a step's
+	// last look and the next step's first are well under 1 ms apart).
+	LookReuse = 5 * time.Millisecond
 )
 
 // runner is one run in progress.
@@ -122,6 +126,7 @@ type runner struct {
 	// the acts since then (nil when none acted), the event that last
 	// showed a whole screen, the fields holding secrets, the shot count.
 	last, before *surfaces.Screen
+	lastAt       time.Time // when last was read from the surface
 	shownSeq     int
 	shownFP      string
 	secretRefs   map[string]bool
@@ -436,12 +441,21 @@ func (r *runner) observe(ctx context.Context) (surfaces.Screen, error) {
 	if err := r.checkTime(); err != nil {
 		return surfaces.Screen{}, err
 	}
-	s, err := r.surf.Observe(ctx)
-	if err != nil {
-		return s, err
+	var s surfaces.Screen
+	reused := r.last != nil && r.before == nil && r.clock.Now().Sub(r.lastAt) < LookReuse
+	if reused {
+		// Nothing acted since the last look, a moment ago: the next
+		// step's first look reads the page the last one read.
+		s = *r.last
+	} else {
+		var err error
+		if s, err = r.surf.Observe(ctx); err != nil {
+			return s, err
+		}
+		s = r.maskScreen(s)
+		r.lastAt = r.clock.Now()
 	}
-	s = r.maskScreen(s)
-	e := Event{Kind: EventObserved, URL: s.URL, Title: s.Title, Fingerprint: s.Fingerprint, Candidates: len(s.Candidates)}
+	e := Event{Kind: EventObserved, URL: s.URL, Title: s.Title, Fingerprint: s.Fingerprint, Candidates: len(s.Candidates), Reused: reused}
 	r.screenEvidence(&e, s)
 	r.emit(e)
 	if r.cur != nil && !r.cur.observed {
