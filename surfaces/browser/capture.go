@@ -458,11 +458,24 @@ func (r *recorder) typed(ctx context.Context, url string) bool {
 	return ok && typedTransitions[e.TransitionType]
 }
 
-// title reads the title of the current history entry when it is url.
+// title reads the title of the current history entry when it is url. The
+// browser learns a document's title a moment after the document parsed
+// it, later on a busy machine (a navigation went out untitled in one
+// test run of many under load): an entry without one is asked again, for
+// up to titleWait.
 func (r *recorder) title(ctx context.Context, url string) string {
-	e, _ := r.entry(ctx, url, 3)
-	return e.Title
+	deadline := time.Now().Add(titleWait)
+	for {
+		e, _ := r.entry(ctx, url, 3)
+		if e.Title != "" || !time.Now().Before(deadline) || sleep(ctx, 20*time.Millisecond) != nil {
+			return e.Title
+		}
+	}
 }
+
+// titleWait bounds the wait for a navigation's title: a page without one
+// holds its navigation event this long.
+const titleWait = 500 * time.Millisecond
 
 // entry returns the tab's current history entry once it is url, asking
 // up to attempts times, 20 ms apart.

@@ -14,7 +14,14 @@ func TestLeftoversFindsMarkedChildren(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	left := Leftovers(id, 0)
+	// The child shows its own command line once it has exec'd, a moment
+	// after Start returned (longer on a busy machine).
+	var left []string
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if left = Leftovers(id, 0); len(left) == 1 && strings.Contains(left[0], "sleep 30") {
+			break
+		}
+	}
 	if len(left) != 1 || !strings.Contains(left[0], "sleep 30") {
 		t.Errorf("running child: %v", left)
 	}
