@@ -123,7 +123,8 @@ func runExampleOnce(b *testing.B, ex flows.Example, book *cache.Book, sinks ...r
 // BenchmarkExamplesSplit runs each example as BenchmarkExamples does and
 // reports where the run's time went: the sum of its top-level steps'
 // splits (observe, decide, act, settle) in ms per run, and how many looks
-// and acts it made. With -v it logs each top-level step of the last round:
+// (reads of the surface: a reused look reads nothing) and acts it made.
+// With -v it logs each top-level step of the last round:
 // its duration, split, looks and acts. It is the evidence the settle
 // windows are tuned on:
 //
