@@ -64,27 +64,43 @@
   // Animation frames: a press whose render waits for the next frame, or
   // the one after, changes nothing before then. A frame callback
   // requested since the mark counts until it runs, and so do those it
-  // requests in turn, for three frames: an animation that runs on for
-  // good (one it started, or one that ran before the act) holds nothing.
-  // A frame not run within frameLost ms is lost (a page that draws no
-  // frames, as a hidden one): it stops counting.
+  // requests in turn: for three frames, and for as long as the callback
+  // that requested the next one changed the page (an animation that
+  // slides a panel open ends where the act's effect shows). An animation
+  // that runs on for good without changing the page (a canvas, one that
+  // ran before the act) holds nothing; one that changes the page for good
+  // never lets it be quiet anyway. A frame not run within frameLost ms is
+  // lost (a page that draws no frames, as a hidden one): it stops
+  // counting.
   const frameLost = 100, frameChain = 3;
-  const frames = new Map(); // request id → {set, counted, gen}
+  const frames = new Map(); // request id → {set, gen, parent, moved}
   let running = null; // the record of the frame callback running now
+  // Whether a frame callback changed the page is read from an observer of
+  // flow's own, emptied before the callback and read after it.
+  const moves = new MutationObserver(() => {});
+  moves.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const counts = (f) => f.set >= mark && (f.gen < frameChain || f.parent?.moved === true);
   const nativeRaf = window.requestAnimationFrame, nativeCaf = window.cancelAnimationFrame;
   window.requestAnimationFrame = new Proxy(nativeRaf, {
     apply(target, self, args) {
       const cb = args[0];
       if (typeof cb !== "function") return Reflect.apply(target, self, args);
       const set = now();
-      const gen = running ? (running.counted ? running.gen + 1 : frameChain) : 0;
-      const rec = { set, gen, counted: set >= mark && gen < frameChain };
+      // A chain that began before the mark is no act's: its frames count
+      // only while they change the page.
+      const gen = running ? (running.set >= mark ? running.gen + 1 : frameChain) : 0;
+      const rec = { set, gen, parent: running, moved: false };
       let id;
       args[0] = function () {
         frames.delete(id);
+        rec.parent = null; // read only while rec waited: a chain keeps no history
         const outer = running;
         running = rec;
-        try { return cb.apply(this, arguments); } finally { running = outer; }
+        moves.takeRecords();
+        try { return cb.apply(this, arguments); } finally {
+          rec.moved = moves.takeRecords().length > 0;
+          running = outer;
+        }
       };
       id = Reflect.apply(target, self, args);
       frames.set(id, rec);
@@ -142,7 +158,7 @@
       // A frame comes every 16 ms or so: look again in a few.
       for (const [id, f] of frames) {
         if (t - f.set > frameLost) { frames.delete(id); continue; }
-        if (f.counted && f.set <= mark + horizon) last = Math.max(last, t + 4);
+        if (counts(f) && f.set <= mark + horizon) last = Math.max(last, t + 4);
       }
       // A timer past due whose callback has not run yet (timers fire a
       // little late) still waits: 1 ms.

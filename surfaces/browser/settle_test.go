@@ -95,12 +95,13 @@ func TestSettleFollowsAScriptNavigation(t *testing.T) {
 
 // TestSettleWaitsForFramesAndTasksAnActQueues checks renders the press
 // puts off to the second animation frame after it, or to the next task
-// (a message the page posts to itself), with windows too short to cover
-// them: the settle must know of them from the page.
+// (a message the page posts to itself), and a panel it slides open frame
+// by frame for 300 ms, with windows too short to cover them: the settle
+// must know of them from the page.
 func TestSettleWaitsForFramesAndTasksAnActQueues(t *testing.T) {
 	s := newSurface(t)
 	s.opts.Settle = SettleWindows{Start: time.Nanosecond, Network: time.Millisecond, DOM: time.Millisecond}
-	for _, c := range []struct{ button, shows string }{{"Draw the chart", "Chart drawn"}, {"Schedule", "Render scheduled"}} {
+	for _, c := range []struct{ button, shows string }{{"Draw the chart", "Chart drawn"}, {"Schedule", "Render scheduled"}, {"Open the panel", "Panel open"}} {
 		// Each try is a race the page could win by chance: several tries
 		// make a settle that does not wait fail the test.
 		for range 5 {
