@@ -45,9 +45,10 @@
 //   - The page's own world holds one flow script, pending.js: proxies of
 //     setTimeout, clearTimeout, requestAnimationFrame and
 //     cancelAnimationFrame that count the short timers and the frame
-//     callbacks an act set (they stringify as native code) and one
-//     non-enumerable property named afresh per surface. It keeps none of
-//     the page's content and can only lengthen a settle.
+//     callbacks an act set (they stringify as native code), a mutation
+//     observer of its own (it counts a frame callback's changes and drops
+//     them) and one non-enumerable property named afresh per surface. It
+//     keeps none of the page's content and can only lengthen a settle.
 //   - Refs live only in the isolated world (a WeakMap per document, keyed
 //     by a token new for every document): the page can neither see nor
 //     forge them, the DOM is not touched, and a ref whose element is gone,
