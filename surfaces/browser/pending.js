@@ -38,29 +38,40 @@
   if (Object.prototype.hasOwnProperty.call(window, KEY)) return;
   const now = () => performance.now();
   let mark = 0; // a new document counts from its start
+  const nativeSet = window.setTimeout;
+  // track replaces the page's schedule and cancel functions (setTimeout
+  // and clearTimeout, requestAnimationFrame and cancelAnimationFrame)
+  // with proxies that keep, in into, the record note(args) makes of each
+  // callback until it runs or is cancelled. run(rec, call) runs the
+  // callback's call.
+  const track = (schedule, cancel, into, note, run) => {
+    window[schedule] = new Proxy(window[schedule], {
+      apply(target, self, args) {
+        const cb = args[0];
+        if (typeof cb !== "function") return Reflect.apply(target, self, args);
+        const rec = note(args);
+        let id;
+        args[0] = function () {
+          into.delete(id);
+          return run(rec, () => cb.apply(this, arguments));
+        };
+        id = Reflect.apply(target, self, args);
+        into.set(id, rec);
+        return id;
+      },
+    });
+    window[cancel] = new Proxy(window[cancel], {
+      apply(target, self, args) {
+        into.delete(args[0]);
+        return Reflect.apply(target, self, args);
+      },
+    });
+  };
   const due = new Map(); // timer id → {set, at}
-  const nativeSet = window.setTimeout, nativeClear = window.clearTimeout;
-  window.setTimeout = new Proxy(nativeSet, {
-    apply(target, self, args) {
-      const cb = args[0];
-      if (typeof cb !== "function") return Reflect.apply(target, self, args);
-      const set = now();
-      let id;
-      args[0] = function () {
-        due.delete(id);
-        return cb.apply(this, arguments);
-      };
-      id = Reflect.apply(target, self, args);
-      due.set(id, { set, at: set + Math.max(0, Number(args[1]) || 0) });
-      return id;
-    },
-  });
-  window.clearTimeout = new Proxy(nativeClear, {
-    apply(target, self, args) {
-      due.delete(args[0]);
-      return Reflect.apply(target, self, args);
-    },
-  });
+  track("setTimeout", "clearTimeout", due, (args) => {
+    const set = now();
+    return { set, at: set + Math.max(0, Number(args[1]) || 0) };
+  }, (rec, call) => call());
   // Animation frames: a press whose render waits for the next frame, or
   // the one after, changes nothing before then. A frame callback
   // requested since the mark counts until it runs, and so do those it
@@ -80,38 +91,20 @@
   const moves = new MutationObserver(() => {});
   moves.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   const counts = (f) => f.set >= mark && (f.gen < frameChain || f.parent?.moved === true);
-  const nativeRaf = window.requestAnimationFrame, nativeCaf = window.cancelAnimationFrame;
-  window.requestAnimationFrame = new Proxy(nativeRaf, {
-    apply(target, self, args) {
-      const cb = args[0];
-      if (typeof cb !== "function") return Reflect.apply(target, self, args);
-      const set = now();
-      // A chain that began before the mark is no act's: its frames count
-      // only while they change the page.
-      const gen = running ? (running.set >= mark ? running.gen + 1 : frameChain) : 0;
-      const rec = { set, gen, parent: running, moved: false };
-      let id;
-      args[0] = function () {
-        frames.delete(id);
-        rec.parent = null; // read only while rec waited: a chain keeps no history
-        const outer = running;
-        running = rec;
-        moves.takeRecords();
-        try { return cb.apply(this, arguments); } finally {
-          rec.moved = moves.takeRecords().length > 0;
-          running = outer;
-        }
-      };
-      id = Reflect.apply(target, self, args);
-      frames.set(id, rec);
-      return id;
-    },
-  });
-  window.cancelAnimationFrame = new Proxy(nativeCaf, {
-    apply(target, self, args) {
-      frames.delete(args[0]);
-      return Reflect.apply(target, self, args);
-    },
+  track("requestAnimationFrame", "cancelAnimationFrame", frames, () => {
+    // A chain that began before the mark is no act's: its frames count
+    // only while they change the page.
+    const gen = running ? (running.set >= mark ? running.gen + 1 : frameChain) : 0;
+    return { set: now(), gen, parent: running, moved: false };
+  }, (rec, call) => {
+    rec.parent = null; // read only while rec waited: a chain keeps no history
+    const outer = running;
+    running = rec;
+    moves.takeRecords();
+    try { return call(); } finally {
+      rec.moved = moves.takeRecords().length > 0;
+      running = outer;
+    }
   });
   // A message posted within the page (a framework's scheduler posts one
   // to run its render as the next task) is delivered before one posted
