@@ -541,12 +541,9 @@ func (r *runner) act(ctx context.Context, op surfaces.Operation, target string) 
 	if err != nil {
 		e.Error = err.Error()
 	}
+	// The surface settled before Act returned (its contract): the next
+	// look sees the act's effect without another wait.
 	r.emit(e)
-	if err == nil {
-		if serr := r.surf.Settle(ctx); serr != nil && ctx.Err() != nil {
-			return out, serr
-		}
-	}
 	return out, err
 }
 

@@ -10,8 +10,9 @@ import (
 )
 
 // Split is where a step's time went: looking at the surface, waiting for
-// the decision model, acting (a browser's act settles the page after a
-// press too) and settling on its own. A step's split includes the steps
+// the decision model, acting, and settling: the wait for a quiet page
+// after each act (which the surface reports) and on its own (wait_for's
+// polls). A step's split includes the steps
 // inside it, as its duration does; what is left of the duration is the
 // runtime's own work and the pauses of wait_for. Shot is the screenshot
 // after the step, the evidence's cost, not the step's.
@@ -56,7 +57,12 @@ func (s Split) rounded() Split {
 // spend counts the time since began against phase p of the running step
 // and of every step around it.
 func (r *runner) spend(p phase, began time.Time) {
-	d := r.clock.Now().Sub(began)
+	r.spendFor(p, r.clock.Now().Sub(began))
+}
+
+// spendFor counts d against phase p of the running step and of every
+// step around it.
+func (r *runner) spendFor(p phase, d time.Duration) {
 	for st := r.cur; st != nil; st = st.up {
 		st.split.add(p, d)
 	}
@@ -76,10 +82,16 @@ func (t timedSurface) Observe(ctx context.Context) (surfaces.Screen, error) {
 	return t.Surface.Observe(ctx)
 }
 
-// Act times an operation.
+// Act times an operation: what the surface says it spent settling after
+// it counts as settling, the rest as acting.
 func (t timedSurface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outcome, error) {
-	defer t.r.spend(phaseAct, t.r.clock.Now())
-	return t.Surface.Act(ctx, op)
+	began := t.r.clock.Now()
+	out, err := t.Surface.Act(ctx, op)
+	d := t.r.clock.Now().Sub(began)
+	settled := min(max(out.Settled, 0), d)
+	t.r.spendFor(phaseAct, d-settled)
+	t.r.spendFor(phaseSettle, settled)
+	return out, err
 }
 
 // Settle times a wait for a quiet surface.

@@ -3,6 +3,7 @@ package surfaces
 import (
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // Surface is something the runtime can look at and act on.
@@ -65,6 +66,10 @@ type Outcome struct {
 	// Note is a short human-readable remark ("settle capped at 3s",
 	// [NoteFormatted]).
 	Note string `json:"note,omitempty"`
+	// Settled is how long of the Act call the surface waited for quiet
+	// after the operation, so a caller can tell the act's time from the
+	// page's.
+	Settled time.Duration `json:"settled,omitempty"`
 }
 
 // NoteNotScrolled is the [Outcome.Note] of a scroll of an element's own

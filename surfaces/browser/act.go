@@ -50,27 +50,31 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	}
 	actx, cancel := s.actCtx(ctx)
 	defer cancel()
-	loaderBefore := s.loader(actx)
 	s.mu.Lock()
 	s.sent = nil
+	navsBefore := s.navs
 	s.mu.Unlock()
 
 	s.armPending(actx)
 	out, err := s.do(actx, op)
+	settled := time.Now()
 	if serr := s.settle(ctx, true); serr != nil && err == nil && ctx.Err() != nil {
 		err = serr
 	}
+	out.Settled = time.Since(settled)
 	// A click that opened an allowed popup continues in this tab, since the
 	// surface stays on one tab.
 	s.mu.Lock()
 	follow := ""
-	if op.Op == surfaces.OpClick && len(s.popupOK) > 0 && err == nil {
+	if op.Op == surfaces.OpClick && len(s.popupOK) > 0 && err == nil && s.navs == navsBefore {
 		follow = s.popupOK[0]
 	}
 	s.mu.Unlock()
-	if follow != "" && s.loader(actx) == loaderBefore {
+	if follow != "" {
 		if _, nerr := chromedp.Call(actx, page.Navigate, page.NavigateParams{URL: follow}); nerr == nil {
+			settled := time.Now()
 			s.settle(ctx, true)
+			out.Settled += time.Since(settled)
 			out.Note = "opened in this tab: " + follow
 		}
 	}
@@ -87,11 +91,17 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 		// the page the person (or flow) was on.
 		if h, herr := chromedp.Call(actx, page.GetNavigationHistory, cdp.Empty{}); herr == nil && h.CurrentIndex > 0 {
 			chromedp.Call(actx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
+			settled := time.Now()
 			s.settle(ctx, true)
+			out.Settled += time.Since(settled)
 			loc, lerr = s.location(actx)
 		}
 	}
-	out.Navigated = s.loader(actx) != loaderBefore
+	// The location's reply came after every event before it: a document
+	// the act committed has been counted.
+	s.mu.Lock()
+	out.Navigated = s.navs != navsBefore
+	s.mu.Unlock()
 	if lerr == nil {
 		out.URL = loc
 	}
@@ -107,14 +117,6 @@ func (s *Surface) location(ctx context.Context) (string, error) {
 		return "", err
 	}
 	return tree.FrameTree.Frame.URL + tree.FrameTree.Frame.URLFragment, nil
-}
-
-func (s *Surface) loader(ctx context.Context) cdp.LoaderID {
-	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
-	if err != nil {
-		return ""
-	}
-	return tree.FrameTree.Frame.LoaderID
 }
 
 // jsRef resolves a surface ref to its sight.js ref and target.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -29,7 +30,79 @@ type frameConn struct {
 		frame  cdp.FrameID
 		loader cdp.LoaderID
 		id     runtime.ExecutionContextID
+		unique string // the world's system-unique id; "" when no event named it
+		docs   uint64 // docs when the frame tree last named the world's document
 	}
+
+	// What the target's events tell of flow's worlds, so that a call into
+	// a world still current needs no frame tree first (see current). The
+	// event loop writes them; world above is the caller's alone.
+	mu     sync.Mutex
+	worlds map[runtime.ExecutionContextID]string // live worlds named worldName → unique id
+	docs   uint64                                // main-frame navigations and context clears seen
+}
+
+// newFrameConn returns the connection to the target of ctx (attached
+// already) and starts following its events.
+func newFrameConn(ctx context.Context, cancel context.CancelFunc, actTimeout time.Duration) (*frameConn, error) {
+	fc := &frameConn{ctx: ctx, cancel: cancel, actTimeout: actTimeout, worlds: map[runtime.ExecutionContextID]string{}}
+	if err := chromedp.Listen(ctx, fc.onEvent); err != nil {
+		return nil, err
+	}
+	return fc, nil
+}
+
+// onEvent runs in the target's event loop. It keeps the live worlds named
+// worldName and counts the events after which a world may no longer be
+// the document's: the main frame navigated (a page restored from the
+// back-forward cache keeps its contexts), or every context was cleared.
+// An event comes before the reply of any command sent after it, and
+// listeners see it first, so a world named live here was live when the
+// next command was sent.
+func (fc *frameConn) onEvent(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventExecutionContextCreated:
+		if ev.Context != nil && ev.Context.Name == worldName && ev.Context.UniqueID != "" {
+			fc.mu.Lock()
+			fc.worlds[ev.Context.ID] = ev.Context.UniqueID
+			fc.mu.Unlock()
+		}
+	case *runtime.EventExecutionContextDestroyed:
+		fc.mu.Lock()
+		for id, u := range fc.worlds {
+			if u == ev.ExecutionContextUniqueID {
+				delete(fc.worlds, id)
+			}
+		}
+		fc.mu.Unlock()
+	case *runtime.EventExecutionContextsCleared:
+		fc.mu.Lock()
+		clear(fc.worlds)
+		fc.docs++
+		fc.mu.Unlock()
+	case *page.EventFrameNavigated:
+		if ev.Frame != nil && ev.Frame.ParentID == "" {
+			fc.mu.Lock()
+			fc.docs++
+			fc.mu.Unlock()
+		}
+	}
+}
+
+// current returns the unique id of flow's world when the events since the
+// frame tree last named its document say it still is the document's: it
+// lives and the main frame has not navigated. A call by that id then needs
+// no frame tree first (one round trip instead of two), and cannot reach
+// another document: unlike the numeric id, the unique one is never reused,
+// even by another process.
+func (fc *frameConn) current() (string, bool) {
+	w := fc.world
+	if w.id == 0 || w.unique == "" {
+		return "", false
+	}
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	return w.unique, fc.worlds[w.id] == w.unique && fc.docs == w.docs
 }
 
 // refTarget is where a surface ref lives.
@@ -48,12 +121,18 @@ var errNoWorld = errors.New("document changed")
 // ensureWorld creates flow's isolated world in the target's current main
 // document and loads sight.js into it, once per document.
 func (fc *frameConn) ensureWorld(ctx context.Context) (runtime.ExecutionContextID, error) {
+	// Counted before the tree is asked for: a navigation after it leaves
+	// the world stale for current.
+	fc.mu.Lock()
+	docs := fc.docs
+	fc.mu.Unlock()
 	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
 	if err != nil {
 		return 0, err
 	}
 	f := tree.FrameTree.Frame
 	if fc.world.id != 0 && fc.world.frame == f.ID && fc.world.loader == f.LoaderID {
+		fc.world.docs = docs
 		return fc.world.id, nil
 	}
 	w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: f.ID, WorldName: worldName})
@@ -63,16 +142,27 @@ func (fc *frameConn) ensureWorld(ctx context.Context) (runtime.ExecutionContextI
 	if _, err := evalIn(ctx, w.ExecutionContextID, sightJS); err != nil {
 		return 0, fmt.Errorf("load sight script: %w", err)
 	}
+	// The world's creation event came before the reply (see onEvent).
+	fc.mu.Lock()
+	unique := fc.worlds[w.ExecutionContextID]
+	fc.mu.Unlock()
 	fc.world.frame, fc.world.loader, fc.world.id = f.ID, f.LoaderID, w.ExecutionContextID
+	fc.world.unique, fc.world.docs = unique, docs
 	return w.ExecutionContextID, nil
 }
 
 func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) ([]byte, error) {
-	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{
-		Expression: expr, ContextID: id, ReturnByValue: new(true), AwaitPromise: new(true), Silent: new(true),
-	})
+	return evaluate(ctx, runtime.EvaluateParams{ContextID: id}, expr)
+}
+
+// evaluate evaluates expr in the context p names (by id or unique id).
+func evaluate(ctx context.Context, p runtime.EvaluateParams, expr string) ([]byte, error) {
+	p.Expression, p.ReturnByValue, p.AwaitPromise, p.Silent = expr, new(true), new(true), new(true)
+	res, err := chromedp.Call(ctx, runtime.Evaluate, p)
 	if err != nil {
-		if strings.Contains(err.Error(), "context") && strings.Contains(err.Error(), "find") {
+		// A context gone: "Cannot find context with specified id", or by
+		// unique id "uniqueContextId not found".
+		if m := err.Error(); strings.Contains(m, "context") && strings.Contains(m, "find") || strings.Contains(m, "uniqueContextId") {
 			return nil, errNoWorld
 		}
 		return nil, err
@@ -104,15 +194,17 @@ func firstLine(s string) string {
 
 // call evaluates window.__flow.fn(args…) in the target's current document
 // and decodes the result into out. ctx must derive from fc.ctx. A document
-// that changed between the two steps is retried once with a fresh world.
+// that changed under the call is retried once with a fresh world.
 func (fc *frameConn) call(ctx context.Context, out any, fn string, args ...any) error {
 	return fc.evalCall(ctx, out, "", "window.__flow."+fn, args...)
 }
 
 // evalCall evaluates prelude followed by the call fn(args…), the
 // arguments as JSON, in flow's world of the target's current document, and
-// decodes the result into out. A document that changed between finding
-// the world and evaluating is retried once with a fresh world.
+// decodes the result into out. A world the events say is current is asked
+// by its unique id alone; otherwise the frame tree finds (or makes) the
+// document's world first. A document that changed under the call is
+// retried once the careful way, with a fresh world.
 func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, args ...any) error {
 	var b strings.Builder
 	b.WriteString(prelude)
@@ -129,10 +221,15 @@ func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, 
 	}
 	b.WriteString(")")
 	for attempt := 0; ; attempt++ {
-		id, err := fc.ensureWorld(ctx)
 		var raw []byte
-		if err == nil {
-			raw, err = evalIn(ctx, id, b.String())
+		var err error
+		if unique, ok := fc.current(); ok && attempt == 0 {
+			raw, err = evaluate(ctx, runtime.EvaluateParams{UniqueContextID: unique}, b.String())
+		} else {
+			var id runtime.ExecutionContextID
+			if id, err = fc.ensureWorld(ctx); err == nil {
+				raw, err = evalIn(ctx, id, b.String())
+			}
 		}
 		if err != nil {
 			if attempt == 0 && isNavigationRace(err) {
@@ -149,33 +246,10 @@ func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, 
 }
 
 // observeText runs sight.js's observeWire in the target's current document
-// and returns its text (see decodeObservation). With a world already made
-// for a document, it asks for the frame tree beside the evaluation rather
-// than before it (one round trip instead of two, on every look at the
-// page): the answer counts only when the tree names the document the world
-// was made for. Otherwise, and on any error, it calls again the careful
-// way (evalCall: the tree first, a fresh world when the document changed).
+// and returns its text (see decodeObservation). On every look but the
+// first in a document, evalCall asks the world by its unique id, with no
+// frame tree first.
 func (fc *frameConn) observeText(ctx context.Context) (string, error) {
-	if w := fc.world; w.id != 0 {
-		type treeResult struct {
-			frame *cdp.Frame
-			err   error
-		}
-		tree := make(chan treeResult, 1)
-		go func() {
-			t, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
-			if err != nil || t.FrameTree == nil {
-				tree <- treeResult{err: fmt.Errorf("frame tree: %v", err)}
-				return
-			}
-			tree <- treeResult{frame: t.FrameTree.Frame}
-		}()
-		raw, err := evalIn(ctx, w.id, "window.__flow.observeWire({})")
-		tr := <-tree
-		if err == nil && tr.err == nil && tr.frame != nil && tr.frame.ID == w.frame && tr.frame.LoaderID == w.loader {
-			return unquoteJSON(raw)
-		}
-	}
 	var text string
 	err := fc.call(ctx, &text, "observeWire", map[string]int{})
 	return text, err
@@ -223,7 +297,10 @@ func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen, target
 				fcancel()
 				continue
 			}
-			fc = &frameConn{ctx: fctx, cancel: fcancel, actTimeout: s.opts.ActTimeout}
+			if fc, err = newFrameConn(fctx, fcancel, s.opts.ActTimeout); err != nil {
+				fcancel()
+				continue
+			}
 			s.oopifs[info.TargetID] = fc
 		}
 		ox, oy, label, ok := s.frameOwnerBox(ctx, info.TargetID)

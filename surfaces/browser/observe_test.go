@@ -487,3 +487,36 @@ func TestObserveFollowsTheDocument(t *testing.T) {
 		}
 	}
 }
+
+// TestCallAsksAgainWhenTheWorldIsGone: a call by the unique id of a world
+// whose document went away before its events arrived (here: events the
+// test puts back after they came) is asked again the careful way, by the
+// frame tree, and reads the new document.
+func TestCallAsksAgainWhenTheWorldIsGone(t *testing.T) {
+	s := newSurface(t)
+	open(t, s, "/testdata/controls.html")
+	old := s.main.world
+	if _, ok := s.main.current(); !ok {
+		t.Fatal("no current world after a look: every call would ask for the frame tree first")
+	}
+	sc := open(t, s, "/testdata/other.html")
+	if sc.Title != "Other" {
+		t.Fatalf("title %q after navigating", sc.Title)
+	}
+	// As if the navigation's events had not come yet.
+	s.main.mu.Lock()
+	s.main.worlds[old.id] = old.unique
+	s.main.docs = old.docs
+	s.main.mu.Unlock()
+	s.main.world = old
+	if _, ok := s.main.current(); !ok {
+		t.Fatal("the restored world does not count as current")
+	}
+	sc = observe(t, s)
+	if sc.Title != "Other" || len(sc.Find("link", "Back to controls")) != 1 {
+		t.Fatalf("look by a gone world's id: title %q, want the new document's:\n%s", sc.Title, sc)
+	}
+	if s.main.world.unique == old.unique {
+		t.Error("the gone world is still flow's world after the look")
+	}
+}

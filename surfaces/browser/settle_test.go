@@ -48,11 +48,14 @@ func TestQuietIgnoresWritesThatChangeNothing(t *testing.T) {
 
 // TestSettleWaitsForTheTimersAnActSets checks that a press whose result
 // shows 200 ms later, behind a timer (longer than the quiet windows),
-// settles on the result.
+// settles on the result, and says the wait was settling.
 func TestSettleWaitsForTheTimersAnActSets(t *testing.T) {
-	s, _ := pressOnSettlePage(t, "Search")
+	s, out := pressOnSettlePage(t, "Search")
 	if after := observe(t, s); !hasLine(after, "3 results") {
 		t.Errorf("settled before the timer the press set fired:\n%s", after)
+	}
+	if out.Settled < 150*time.Millisecond {
+		t.Errorf("the press's outcome says it settled for %v; the timer it waited for fires 200 ms after the press", out.Settled)
 	}
 }
 

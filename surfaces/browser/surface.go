@@ -59,7 +59,8 @@ type Surface struct {
 	dialogs  []surfaces.Dialog
 	inflight map[network.RequestID]time.Time
 	lastNet  time.Time
-	loading  bool // the tab's main frame is loading a document
+	loading  bool   // the tab's main frame is loading a document
+	navs     uint64 // documents the tab's main frame has committed
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -157,7 +158,10 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 		return nil, fmt.Errorf("open tab: %w", err)
 	}
 	s.tid = chromedp.FromContext(s.ctx).Target.TargetID
-	s.main = &frameConn{ctx: s.ctx, actTimeout: s.opts.ActTimeout}
+	if s.main, err = newFrameConn(s.ctx, nil, s.opts.ActTimeout); err != nil {
+		s.cancel()
+		return nil, err
+	}
 	if err := chromedp.Listen(s.ctx, s.onEvent); err != nil {
 		s.cancel()
 		return nil, err
@@ -272,6 +276,12 @@ func (s *Surface) onEvent(ev any) {
 		if string(ev.FrameID) == string(s.tid) {
 			s.mu.Lock()
 			s.loading = true
+			s.mu.Unlock()
+		}
+	case *page.EventFrameNavigated:
+		if ev.Frame != nil && ev.Frame.ParentID == "" {
+			s.mu.Lock()
+			s.navs++
 			s.mu.Unlock()
 		}
 	case *page.EventFrameStoppedLoading:
