@@ -128,8 +128,8 @@
 // screen counting 0.9 of a group. A claim that a list is empty holds when
 // a clause says so (0.95), fails on a count above zero or list items
 // under a heading naming it (0.05), and is unsure (0.5) otherwise. A goal
-// is judged by its verb's participle ("renew" → "renewed"), a box's
-// state, an emptied list or a set's boxes, and, below the bar, by the
+// is judged by its verb's participle ("renew" → "renewed"), a place's
+// name in the page's title ("go to the cart"), a box's state, an emptied list or a set's boxes, and, below the bar, by the
 // texts the step's actions made appear (Statement.Done). A negated
 // statement's probability is one minus the plain one. The runtime's bar
 // for "holds" is 0.75, and the local decider reads a goal's Done list only

@@ -134,13 +134,52 @@ var actVerbs = set("go goto open click press tap continue proceed start create c
 	"make visit navigate return back scroll move show view expand collapse next use edit reply forward share copy print "+
 	"refresh reload get put keep leave", nil)
 
+// placeVerbs open an intent to reach a place ("go to the cart", "return
+// to the search results"), which the page's title can prove.
+var placeVerbs = set("go goto navigate visit return", nil)
+
+// placeWords name no place of their own ("the checkout page").
+var placeWords = set("page screen site website", nil)
+
+// judgePlace judges an intent to reach a place by what the page says it
+// is: its title names every content word of the place ("go to the cart"
+// on "Shopping cart · Greenleaf") and every quoted value. The words on a
+// link or a heading are no evidence: a banner's "Cart" link, or a
+// sidebar's "Your cart", shows on every page. ok is false when the intent
+// names no place ("go back") or the page has no title: the act then shows
+// only as a change of screen.
+func judgePlace(rest, values []string, b Brief) (finding, bool) {
+	var place []word
+	for _, w := range contentWords(strings.Join(rest, " ")) {
+		// A text of stop words alone keeps them: they name nothing.
+		if w.wt >= 1 && !placeWords[w.raw] && !stopwords[w.raw] && !weakWords[w.raw] {
+			place = append(place, w)
+		}
+	}
+	title := strings.TrimSpace(b.Title)
+	if len(place) == 0 && len(values) == 0 || title == "" {
+		return finding{}, false
+	}
+	lower := strings.ToLower(title)
+	for _, v := range values {
+		if !strings.Contains(lower, strings.ToLower(strings.TrimSpace(v))) {
+			return finding{0.05, "the page title " + strconv.Quote(title) + " does not name " + strconv.Quote(v)}, true
+		}
+	}
+	if len(place) > 0 && !namesAll(place, contentWords(title)) {
+		return finding{0.05, "the page title " + strconv.Quote(title) + " does not name the place"}, true
+	}
+	return finding{0.9, "the page title " + strconv.Quote(title) + " names the place"}, true
+}
+
 // ActIntent reports whether a `do` intent names an act whose success shows
 // only as a change of screen ("continue to the next step", "go to the
 // cart", "start a new message") rather than a state that words on the
 // screen can prove ("save the draft" → "Draft saved", "tick the terms box"
 // → a checked box). The local decider judges an act intent as not
-// achieved, so a runtime should count such a `do` done once its chosen
-// press changed the screen.
+// achieved, unless it reaches a place the page's title names (see
+// judgePlace), so a runtime should count such a `do` done by the change
+// its chosen press made.
 func ActIntent(intent string) bool {
 	raw := rawWords(quoted.ReplaceAllString(intent, " "))
 	if len(raw) == 0 || !actVerbs[raw[0]] {
@@ -196,6 +235,11 @@ func judgeIntent(raw []string, values []string, items []item, b Brief) finding {
 	case verb == "close" || verb == "dismiss" || verb == "hide":
 		f := judgeWords(rest, values, items, b)
 		return finding{1 - f.p, f.why}
+	case placeVerbs[verb]:
+		if f, ok := judgePlace(rest, values, b); ok {
+			return f
+		}
+		return finding{0.05, strconv.Quote(verb) + " shows only as a change of screen"}
 	case actVerbs[verb]:
 		return finding{0.05, strconv.Quote(verb) + " shows only as a change of screen"}
 	}

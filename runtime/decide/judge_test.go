@@ -157,3 +157,38 @@ func TestJudgeInboxIsNotEmptyByAbsence(t *testing.T) {
 		}
 	}
 }
+
+// An intent to reach a place is reached when the page's title names it;
+// a link to the place (the shop's banner "Cart") is no evidence, nor is a
+// title that names part of it.
+func TestLocalJudgePlaceGoals(t *testing.T) {
+	tests := []struct {
+		screen, intent string
+		holds          verdict
+	}{
+		{"shop-cart", "go to the cart", yes},
+		{"shop-cart", "go to the cart page", yes},
+		{"shop-cart", "navigate to the shopping cart", yes},
+		{"shop-added", "go to the cart", no},
+		{"shop-home", "go to the cart", no},
+		{"shop-cart", "go to the checkout", no},
+		{"shop-cart", `go to the "Checkout" page`, no},
+		{"shop-cart", `go to the "Shopping cart"`, yes},
+		{"booking-insurance", "go to the payment page", no},
+		{"trust-orders", "go to your orders", yes},
+		{"trust-orders", "go to the order history", no},
+		{"shop-cart", "go back", no},
+	}
+	l := NewLocal()
+	for _, tc := range tests {
+		t.Run(tc.screen+"/"+tc.intent, func(t *testing.T) {
+			s := loadScreen(t, tc.screen)
+			j, err := l.Judge(context.Background(), Statement{ID: "1/judge", Text: tc.intent, Goal: true, Screen: BriefOf(s)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("p=%.2f why=%s", j.Probability, j.Why)
+			tc.holds.check(t, tc.intent, j.Probability)
+		})
+	}
+}
