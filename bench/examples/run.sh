@@ -5,47 +5,72 @@
 # run filled), and the hand-written chromedp program doing the same actions
 # on the same site (BenchmarkFloor, package surfaces/browser/fixturetest),
 # then prints one row per example: the cold run's steps, decisions and
-# actions, the warm run's decisions, the three wall times (ns/op: mean per
-# run, setup outside the timer) and the ratios to the floor.
+# actions, the most decisions of a warm run, the three wall times (the median of
+# the rounds' runs, setup outside the timer) and the ratios to the floor.
 #
-# The three are measured one example at a time, back to back, so that a
-# shared machine's load, which drifts over minutes, weighs on an example's
-# flow runs and its floor alike: the ratios are what this compares.
-# Usage: bench/examples/run.sh [RUNS]   (RUNS per example, default 3)
+# A shared machine's load drifts within seconds, so the three are measured
+# in rounds: each round runs the cold flow, the warm flow and the floor
+# once each, one process apiece, in an order that turns from round to
+# round; a burst of load then weighs on one run of each kind at most, and
+# the median leaves it out. The ratios are what this compares.
+# Usage: bench/examples/run.sh [ROUNDS]   (default 5)
 # Where a run's time goes, step by step (observe, decide, act, settle; looks
 # and acts): go test ./runtime -run '^$' -bench ExamplesSplit -benchtime 1x -v
 set -euo pipefail
-runs="${1:-3}"
+rounds="${1:-5}"
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+bin="$(mktemp -d)"
+trap 'rm -rf "$bin"' EXIT
 
-# bench PKG NAME EXAMPLE: one benchmark's output for one example.
-bench() {
-  local out
-  out="$(cd "$root" && go test "$1" -run '^$' -bench "^$2\$/^$3\$" -benchtime "${runs}x" -count 1 2>&1)" ||
+(cd "$root" && go test -c -o "$bin/runtime.test" ./runtime && go test -c -o "$bin/floor.test" ./surfaces/browser/fixturetest)
+
+# once KIND EXAMPLE: one timed run's benchmark line (the test binary runs
+# in its package's directory, as go test runs it).
+once() {
+  local test dir bench out
+  case "$1" in
+  cold) test=runtime dir=runtime bench=BenchmarkExamples ;;
+  warm) test=runtime dir=runtime bench=BenchmarkExamplesWarm ;;
+  floor) test=floor dir=surfaces/browser/fixturetest bench=BenchmarkFloor ;;
+  esac
+  out="$(cd "$root/$dir" && "$bin/$test.test" -test.run '^$' -test.bench "^$bench\$/^$2\$" -test.benchtime 1x -test.count 1 2>&1)" ||
     { echo "$out" >&2; exit 1; }
-  echo "$out"
+  grep '^Benchmark' <<<"$out" || { echo "no $1 result for $2:" >&2; echo "$out" >&2; exit 1; }
 }
 
-# metric UNIT OUTPUT: the value before UNIT on the output's benchmark line.
+# metric UNIT LINES: the value before UNIT on each benchmark line.
 metric() {
-  awk -v unit="$1" '/^Benchmark/ { for (i = 2; i < NF; i++) if ($(i+1) == unit) print $i }' <<<"$2"
+  awk -v unit="$1" '{ for (i = 2; i < NF; i++) if ($(i+1) == unit) print $i }' <<<"$2"
+}
+
+# median: the middle of the numbers on stdin (the mean of the two middle
+# ones for an even count).
+median() {
+  sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 names="$(cd "$root/flows" && ls ./*.flow | sed 's|^\./||; s|\.flow$||')"
 [ -n "$names" ] || { echo "no example flows in $root/flows" >&2; exit 1; }
 
-echo "runs per example: $runs; wall times are means in seconds; ratios are to the floor"
+echo "rounds: $rounds; wall times are medians in seconds; ratios are to the floor"
 printf '%-18s %6s %10s %8s %7s %8s %8s %8s %6s %6s\n' example steps decisions actions warm_dec cold_s warm_s floor_s cold_x warm_x
 for name in $names; do
-  cold="$(bench ./runtime BenchmarkExamples "$name")"
-  warm="$(bench ./runtime BenchmarkExamplesWarm "$name")"
-  floor="$(bench ./surfaces/browser/fixturetest BenchmarkFloor "$name")"
-  floor_ns="$(metric ns/op "$floor")"
-  warm_ns="$(metric ns/op "$warm")"
-  [ -n "$floor_ns" ] || { echo "no floor result for $name:" >&2; echo "$floor" >&2; exit 1; }
-  [ -n "$warm_ns" ] || { echo "no warm result for $name:" >&2; echo "$warm" >&2; exit 1; }
-  awk -v n="$name" -v s="$(metric steps "$cold")" -v d="$(metric decisions "$cold")" -v a="$(metric actions "$cold")" \
-    -v wd="$(metric decisions "$warm")" -v f="$(metric ns/op "$cold")" -v w="$warm_ns" -v g="$floor_ns" \
-    'BEGIN { printf "%-18s %6g %10g %8g %7g %8.2f %8.2f %8.2f %6.1f %6.1f\n", n, s, d, a, wd, f / 1e9, w / 1e9, g / 1e9, f / g, w / g }'
+  cold="" warm="" floor=""
+  for ((r = 0; r < rounds; r++)); do
+    case $((r % 3)) in
+    0) order="cold warm floor" ;;
+    1) order="warm floor cold" ;;
+    2) order="floor cold warm" ;;
+    esac
+    for kind in $order; do
+      line="$(once "$kind" "$name")"
+      printf -v "$kind" '%s%s\n' "${!kind}" "$line"
+    done
+  done
+  c="$(metric ns/op "$cold" | median)" w="$(metric ns/op "$warm" | median)" f="$(metric ns/op "$floor" | median)"
+  awk -v n="$name" -v s="$(metric steps "$cold" | median)" -v d="$(metric decisions "$cold" | median)" \
+    -v a="$(metric actions "$cold" | median)" -v wd="$(metric decisions "$warm" | sort -g | tail -1)" \
+    -v c="$c" -v w="$w" -v f="$f" \
+    'BEGIN { printf "%-18s %6g %10g %8g %7g %8.2f %8.2f %8.2f %6.2f %6.2f\n", n, s, d, a, wd, c / 1e9, w / 1e9, f / 1e9, c / f, w / f }'
 done
