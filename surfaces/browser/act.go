@@ -50,6 +50,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	}
 	actx, cancel := s.actCtx(ctx)
 	defer cancel()
+	s.front(actx)
 	s.mu.Lock()
 	s.sent = nil
 	navsBefore := s.navs
@@ -78,6 +79,8 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 			out.Note = "opened in this tab: " + follow
 		}
 	}
+
+	s.front(actx)
 
 	// Report everything since the previous act: a script can navigate or
 	// open a dialog between two acts.
@@ -429,7 +432,13 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 			continue
 		}
 		qctx, cancel := s.actCtx(ctx)
-		if p := s.pendingFor(qctx); p > 0 {
+		p, opened := s.pendingFor(qctx)
+		if !opened.IsZero() && !s.popupSince(opened) {
+			// The page opened a window whose request the browser has not
+			// decided yet (it is reported, and closed, once it has).
+			p = max(p, netPoll)
+		}
+		if p > 0 {
 			// A timer the act set is still to fire: wait for it, then look
 			// at the network and the DOM again.
 			cancel()

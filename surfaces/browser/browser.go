@@ -269,7 +269,28 @@ func Start(ctx context.Context, opts Options) (*Browser, error) {
 		b.shutdown()
 		return nil, err
 	}
+	if err := chromedp.ListenBrowser(b.ctx, b.onEvent); err != nil {
+		b.shutdown()
+		return nil, fmt.Errorf("follow the browser's windows: %w", err)
+	}
 	return b, nil
+}
+
+// onEvent runs in the browser's event loop (fast, no commands): it tells
+// a surface that its tab opened a window, which took the front.
+func (b *Browser) onEvent(ev any) {
+	e, ok := ev.(*target.EventTargetCreated)
+	if !ok || e.TargetInfo == nil || e.TargetInfo.Type != "page" || e.TargetInfo.OpenerID == "" {
+		return
+	}
+	b.mu.Lock()
+	owner := b.owners[e.TargetInfo.OpenerID]
+	b.mu.Unlock()
+	if owner != nil {
+		owner.mu.Lock()
+		owner.behind = true
+		owner.mu.Unlock()
+	}
 }
 
 // Attached reports whether the browser was attached to rather than launched.

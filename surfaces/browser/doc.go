@@ -45,7 +45,9 @@
 //   - The page's own world holds one flow script, pending.js: proxies of
 //     setTimeout, clearTimeout, requestAnimationFrame and
 //     cancelAnimationFrame that count the short timers and the frame
-//     callbacks an act set (they stringify as native code), a mutation
+//     callbacks an act set, and of window.open that notes the windows it
+//     opens (they stringify as native code), listeners that note a link
+//     or a form leaving the document or aimed at a new window, a mutation
 //     observer of its own (it counts a frame callback's changes and drops
 //     them) and one non-enumerable property named afresh per surface. It
 //     keeps none of the page's content and can only lengthen a settle.
@@ -57,7 +59,11 @@
 //     opens are decided by browser-wide request interception (Fetch at the
 //     browser target) before any byte leaves: one outside the allowed
 //     origins fails with net::ERR_BLOCKED_BY_CLIENT and is reported;
-//     popups are closed (an allowed one is followed in the tab).
+//     popups are closed (an allowed one is followed in the tab). The
+//     settle after an act that opened a window waits until the window's
+//     request is decided; a window that loads nothing stays open, and the
+//     tab is brought back in front of it (a tab behind another answers
+//     input only after seconds).
 //   - alert, confirm, prompt and beforeunload dialogs are answered at once
 //     from a goroutine and reported, never left blocking the tab.
 //   - Password values never leave the page; a secret fill reports only

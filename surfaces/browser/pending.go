@@ -5,8 +5,8 @@ import (
 	"crypto/rand"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -49,19 +49,25 @@ func (s *Surface) armPending(ctx context.Context) {
 }
 
 // pendingFor returns how long until the last timer the page set since the
-// act began, due within pendingHorizon of it, fires; 0 when none waits or
-// the page cannot be asked.
-func (s *Surface) pendingFor(ctx context.Context) time.Duration {
+// act began, due within pendingHorizon of it, fires (0 when none waits or
+// the page cannot be asked), and when the page last opened a window since
+// the act began, within pendingHorizon (zero when it did not). That time
+// is the latest the open can have been, taken from before the page was
+// asked: never after it.
+func (s *Surface) pendingFor(ctx context.Context) (time.Duration, time.Time) {
 	if s.pendingKey == "" {
-		return 0
+		return 0, time.Time{}
 	}
-	raw, err := evalIn(ctx, 0, fmt.Sprintf("window[%q]?.pending(%d) ?? 0", s.pendingKey, pendingHorizon.Milliseconds()))
-	if err != nil || raw == nil {
-		return 0
+	asked := time.Now()
+	raw, err := evalIn(ctx, 0, fmt.Sprintf("window[%q]?.pending(%d) ?? [0, -1]", s.pendingKey, pendingHorizon.Milliseconds()))
+	var got [2]float64
+	if err != nil || raw == nil || json.Unmarshal(raw, &got) != nil {
+		return 0, time.Time{}
 	}
-	ms, err := strconv.ParseFloat(string(raw), 64)
-	if err != nil || ms <= 0 {
-		return 0
+	ms := func(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
+	var opened time.Time
+	if got[1] >= 0 {
+		opened = asked.Add(-ms(got[1]))
 	}
-	return time.Duration(ms * float64(time.Millisecond))
+	return max(ms(got[0]), 0), opened
 }

@@ -14,13 +14,15 @@
 //   arm()          marks the start of an act;
 //   pending(h)     first lets the tasks the page has queued run (a
 //                  message of its own goes round after the page's), then
-//                  returns how many ms to wait before asking again: until
-//                  the last timer that was set since the mark (or since
-//                  the document began, after a navigation) and is due
-//                  within h ms of the mark fires (at least 1 while one
-//                  has not run), or a few ms while a frame callback
-//                  requested since the mark has not run; 0 when nothing
-//                  is waiting.
+//                  returns [wait, opened]: wait is how many ms to wait
+//                  before asking again: until the last timer that was set
+//                  since the mark (or since the document began, after a
+//                  navigation) and is due within h ms of the mark fires
+//                  (at least 1 while one has not run), or a few ms while
+//                  a frame callback requested since the mark has not run;
+//                  0 when nothing is waiting. opened is how many ms ago
+//                  the page last opened a window, within h ms and since
+//                  the mark; -1 when it did not.
 //
 // It also watches for the document leaving: a click on a link, a form
 // sent or a script that sets location starts a navigation that the
@@ -28,6 +30,11 @@
 // document looks quiet; pending answers a short wait instead, for up to
 // h ms (a navigation that turned into a download leaves the page as it
 // was).
+//
+// And it watches for windows the page opens (window.open, a link or a
+// form aimed at a new window): the browser decides the new window's
+// request in a target of its own, a moment after the act, and the settle
+// waits until the surface has seen that decision.
 //
 // Timers set later than h ms after the mark, or due after it, are not
 // waited for: a page that polls, or hides a notice after five seconds,
@@ -129,18 +136,40 @@
   } catch (e) { /* no Navigation API: forms and timers alone */ }
   // Attributes, not properties: a field named "method" or "target"
   // shadows the form's property of that name.
+  // The last window the page opened: when, and the event that opened it
+  // (read when asked: a listener after this one may have cancelled it). A
+  // window with no address to load (about:blank, a script) is no request.
+  let opened = null;
+  const opens = (url, ev) => {
+    const u = String(url ?? "").trim().toLowerCase();
+    if (u === "" || u === "about:blank" || u.startsWith("javascript:")) return;
+    opened = { at: now(), ev };
+  };
+  const elsewhere = (target) => !["", "_self", "_parent", "_top"].includes(target.toLowerCase());
+  window.open = new Proxy(window.open, {
+    apply(target, self, args) {
+      opens(args[0], null);
+      return Reflect.apply(target, self, args);
+    },
+  });
+  window.addEventListener("click", (e) => {
+    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement && n.hasAttribute("href"));
+    if (a && elsewhere(a.getAttribute("target") || "")) opens(a.href, e);
+  });
   window.addEventListener("submit", (e) => {
     const form = e.target;
     const target = e.submitter?.getAttribute("formtarget") || form.getAttribute("target") || "_self";
     const method = e.submitter?.getAttribute("formmethod") || form.getAttribute("method") || "";
-    if (method.toLowerCase() !== "dialog" && target.toLowerCase() === "_self") left(e);
+    if (method.toLowerCase() === "dialog") return;
+    if (target.toLowerCase() === "_self") left(e);
+    else if (elsewhere(target)) opens(form.action, e);
   }, true);
   const api = {
     arm() { mark = now(); return true; },
     async pending(horizon) {
       await turn();
       const t = now();
-      if (leaving && t - leaving.at < horizon && !stays(leaving)) return 10;
+      if (leaving && t - leaving.at < horizon && !stays(leaving)) return [10, -1];
       let last = -1;
       for (const [id, d] of due) {
         // A timer whose callback never ran (the page threw it away by
@@ -155,7 +184,9 @@
       }
       // A timer past due whose callback has not run yet (timers fire a
       // little late) still waits: 1 ms.
-      return last < 0 ? 0 : Math.max(1, last - t);
+      const wait = last < 0 ? 0 : Math.max(1, last - t);
+      const o = opened && opened.at >= mark && t - opened.at < horizon && !opened.ev?.defaultPrevented ? t - opened.at : -1;
+      return [wait, o];
     },
   };
   Object.defineProperty(window, KEY, { value: Object.freeze(api), enumerable: false });

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -119,6 +120,44 @@ func TestSettleWaitsForFramesAndTasksAnActQueues(t *testing.T) {
 	}
 }
 
+// TestSettleWaitsForTheWindowsAnActOpens checks that a press that opens
+// a window (window.open, a link or a form aimed at a new window) settles
+// once the browser has decided the window's request, with windows too
+// short to cover the decision: the outcome reports the window blocked.
+// A window that loads nothing, or a link whose opening the page
+// cancelled, holds the press for nothing like the horizon, and so does
+// the blank window the first left open in front of the tab.
+func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
+	s := newSurface(t)
+	s.opts.Settle = SettleWindows{Start: time.Nanosecond, Network: time.Millisecond, DOM: time.Millisecond}
+	if err := s.SetAllow([]string{"127.0.0.1"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ role, name, url string }{
+		{"button", "Open a window", "http://escape.invalid/open"},
+		{"link", "Partner site", "http://escape.invalid/link"},
+		{"button", "Send in a new window", "http://escape.invalid/form"},
+	} {
+		for range 3 {
+			sc := open(t, s, "/testdata/popups.html")
+			out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, c.role, c.name).Ref))
+			if !errors.Is(err, surfaces.ErrNavigationBlocked) || len(out.Blocked) == 0 || !strings.HasPrefix(out.Blocked[0], c.url) {
+				t.Fatalf("%s: settled before the window's request was decided: blocked %v, popups %v, %v", c.name, out.Blocked, out.Popups, err)
+			}
+		}
+	}
+	// The blank window stays open: the press after it is answered at
+	// once all the same (the tab is brought back in front).
+	for _, c := range []struct{ role, name string }{{"button", "Open a blank window"}, {"link", "Cancelled link"}} {
+		sc := open(t, s, "/testdata/popups.html")
+		began := time.Now()
+		out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, c.role, c.name).Ref))
+		if took := time.Since(began); err != nil || took >= pendingHorizon*3/4 {
+			t.Errorf("%s: the press took %v (settling %v; %v), as if waiting for a request that never comes or behind a window", c.name, took, out.Settled, err)
+		}
+	}
+}
+
 // TestSettleDoesNotWaitForAnAnimation checks that an animation drawn
 // every frame for good, one running before the press and one the press
 // starts, holds the settle for a few frames at most, not for the horizon.
@@ -143,7 +182,7 @@ func TestSettleDoesNotWaitForAnAnimation(t *testing.T) {
 func TestTimerWatchIsInvisible(t *testing.T) {
 	s := newSurface(t)
 	open(t, s, "/testdata/settle.html")
-	for _, fn := range []string{"setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame"} {
+	for _, fn := range []string{"setTimeout", "clearTimeout", "requestAnimationFrame", "cancelAnimationFrame", "open"} {
 		if src := mainWorld[string](t, s, fn+".toString()"); !strings.Contains(src, "[native code]") {
 			t.Errorf("%s.toString() = %q, want native code", fn, src)
 		}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -50,17 +51,19 @@ type Surface struct {
 	cancel context.CancelFunc
 	tid    target.ID
 
-	mu       sync.Mutex
-	rules    surfaces.Origins
-	blocked  []string
-	popups   []string
-	sent     []string // requests since the last act began (see sentByAct)
-	popupOK  []string
-	dialogs  []surfaces.Dialog
-	inflight map[network.RequestID]time.Time
-	lastNet  time.Time
-	loading  bool   // the tab's main frame is loading a document
-	navs     uint64 // documents the tab's main frame has committed
+	mu        sync.Mutex
+	rules     surfaces.Origins
+	blocked   []string
+	popups    []string
+	lastPopup time.Time // when the interceptor last decided a popup's request
+	behind    bool      // a window the tab opened took the front (see front)
+	sent      []string  // requests since the last act began (see sentByAct)
+	popupOK   []string
+	dialogs   []surfaces.Dialog
+	inflight  map[network.RequestID]time.Time
+	lastNet   time.Time
+	loading   bool   // the tab's main frame is loading a document
+	navs      uint64 // documents the tab's main frame has committed
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -225,6 +228,28 @@ func (s *Surface) allowed(url string) bool {
 	return s.rules.Allows(url)
 }
 
+// front brings the tab back in front of a window it opened. A tab behind
+// another is hidden, and Chromium then answers its input events only
+// after seconds (5 s a click, behind a blank window the page opened and
+// never loaded: TestSettleWaitsForTheWindowsAnActOpens).
+func (s *Surface) front(ctx context.Context) {
+	s.mu.Lock()
+	behind := s.behind
+	s.behind = false
+	s.mu.Unlock()
+	if behind {
+		chromedp.Call(ctx, page.BringToFront, cdp.Empty{})
+	}
+}
+
+// popupSince reports whether the interceptor decided a popup's request
+// at or after t.
+func (s *Surface) popupSince(t time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.lastPopup.Before(t)
+}
+
 // noteRequest records a document request the interceptor decided.
 func (s *Surface) noteRequest(url string, allowed, popup bool) {
 	s.mu.Lock()
@@ -234,6 +259,7 @@ func (s *Surface) noteRequest(url string, allowed, popup bool) {
 	}
 	if popup {
 		s.popups = append(s.popups, url)
+		s.lastPopup = time.Now()
 		if allowed {
 			s.popupOK = append(s.popupOK, url)
 		}
