@@ -54,15 +54,21 @@ func TestLocalJudgeFixtureScreens(t *testing.T) {
 	l := NewLocal()
 	for _, tc := range tests {
 		t.Run(tc.screen+"/"+tc.text, func(t *testing.T) {
-			s := loadScreen(t, tc.screen)
-			j, err := l.Judge(context.Background(), Statement{ID: "1/judge", Step: "verify " + tc.text, Text: tc.text, Screen: BriefOf(s)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("p=%.2f", j.Probability)
-			tc.holds.check(t, tc.text, j.Probability)
+			judgeOn(t, l, tc.screen, Statement{ID: "1/judge", Step: "verify " + tc.text, Text: tc.text}, tc.holds)
 		})
 	}
+}
+
+// judgeOn judges st on the recorded screen and checks the verdict.
+func judgeOn(t *testing.T, l *Local, screen string, st Statement, holds verdict) {
+	t.Helper()
+	st.Screen = BriefOf(loadScreen(t, screen))
+	j, err := l.Judge(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("p=%.2f why=%s", j.Probability, j.Why)
+	holds.check(t, st.Text, j.Probability)
 }
 
 // verdict is what a judgement must say: hold (≥ 0.75, the runtime's bar),
@@ -182,13 +188,7 @@ func TestLocalJudgePlaceGoals(t *testing.T) {
 	l := NewLocal()
 	for _, tc := range tests {
 		t.Run(tc.screen+"/"+tc.intent, func(t *testing.T) {
-			s := loadScreen(t, tc.screen)
-			j, err := l.Judge(context.Background(), Statement{ID: "1/judge", Text: tc.intent, Goal: true, Screen: BriefOf(s)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("p=%.2f why=%s", j.Probability, j.Why)
-			tc.holds.check(t, tc.intent, j.Probability)
+			judgeOn(t, l, tc.screen, Statement{ID: "1/judge", Text: tc.intent, Goal: true}, tc.holds)
 		})
 	}
 }
