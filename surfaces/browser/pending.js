@@ -134,8 +134,6 @@
   try {
     navigation.addEventListener("navigate", (e) => { if (!e.destination.sameDocument) left(e); });
   } catch (e) { /* no Navigation API: forms and timers alone */ }
-  // Attributes, not properties: a field named "method" or "target"
-  // shadows the form's property of that name.
   // The last window the page opened: when, and the event that opened it
   // (read when asked: a listener after this one may have cancelled it). A
   // window with no address to load (about:blank, a script) is no request.
@@ -145,24 +143,33 @@
     if (u === "" || u === "about:blank" || u.startsWith("javascript:")) return;
     opened = { at: now(), ev };
   };
-  const elsewhere = (target) => !["", "_self", "_parent", "_top"].includes(target.toLowerCase());
+  // A target names a new window unless it names this document, its
+  // parents, or a frame of it ("content" for <iframe name="content">).
+  const Anchor = window.HTMLAnchorElement;
+  const elsewhere = (target) => {
+    const t = String(target).toLowerCase();
+    if (["", "_self", "_parent", "_top"].includes(t)) return false;
+    return t === "_blank" || ![...document.getElementsByName(target)].some((f) => f.tagName === "IFRAME" || f.tagName === "FRAME");
+  };
   window.open = new Proxy(window.open, {
     apply(target, self, args) {
-      opens(args[0], null);
+      if (elsewhere(args[1] == null || args[1] === "" ? "_blank" : args[1])) opens(args[0], null);
       return Reflect.apply(target, self, args);
     },
   });
   window.addEventListener("click", (e) => {
-    const a = e.composedPath().find((n) => n instanceof HTMLAnchorElement && n.hasAttribute("href"));
+    const a = e.composedPath().find((n) => n instanceof Anchor && n.hasAttribute("href"));
     if (a && elsewhere(a.getAttribute("target") || "")) opens(a.href, e);
   });
+  // Attributes, not properties: a field named "method", "target" or "action"
+  // shadows the form's property of that name.
   window.addEventListener("submit", (e) => {
     const form = e.target;
     const target = e.submitter?.getAttribute("formtarget") || form.getAttribute("target") || "_self";
     const method = e.submitter?.getAttribute("formmethod") || form.getAttribute("method") || "";
     if (method.toLowerCase() === "dialog") return;
     if (target.toLowerCase() === "_self") left(e);
-    else if (elsewhere(target)) opens(form.action, e);
+    else if (elsewhere(target)) opens(e.submitter?.getAttribute("formaction") || form.getAttribute("action") || document.URL, e);
   }, true);
   const api = {
     arm() { mark = now(); return true; },

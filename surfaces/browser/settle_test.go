@@ -124,9 +124,10 @@ func TestSettleWaitsForFramesAndTasksAnActQueues(t *testing.T) {
 // a window (window.open, a link or a form aimed at a new window) settles
 // once the browser has decided the window's request, with windows too
 // short to cover the decision: the outcome reports the window blocked.
-// A window that loads nothing, or a link whose opening the page
-// cancelled, holds the press for nothing like the horizon, and so does
-// the blank window the first left open in front of the tab.
+// A window that loads nothing, a link whose opening the page cancelled
+// and a link aimed at a frame of the page hold the press for nothing like
+// the horizon, and neither does the blank window the first left open in
+// front of the tab.
 func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
 	s := newSurface(t)
 	s.opts.Settle = SettleWindows{Start: time.Nanosecond, Network: time.Millisecond, DOM: time.Millisecond}
@@ -148,7 +149,7 @@ func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
 	}
 	// The blank window stays open: the press after it is answered at
 	// once all the same (the tab is brought back in front).
-	for _, c := range []struct{ role, name string }{{"button", "Open a blank window"}, {"link", "Cancelled link"}} {
+	for _, c := range []struct{ role, name string }{{"button", "Open a blank window"}, {"link", "Cancelled link"}, {"link", "Show in the pane"}} {
 		sc := open(t, s, "/testdata/popups.html")
 		began := time.Now()
 		out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, c.role, c.name).Ref))
