@@ -3,6 +3,7 @@ package browser
 import (
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -30,15 +31,90 @@ var stateOrder = [...]surfaces.State{
 // of observeJSON, or the base64 of its UTF-8 bytes (which never starts
 // with the JSON's bracket).
 func decodeObservation(text string) (jsScreen, error) {
-	var js jsScreen
+	var o observationReader
+	err := o.final(text)
+	return o.js, err
+}
+
+// observationReader puts together what observeWire sends: the parts it
+// sends while the page walks, then its reply. Items with the same states
+// share one list across all of them, and short strings one copy.
+type observationReader struct {
+	js     jsScreen
+	parts  int // parts read since the last start
+	states map[int][]surfaces.State
+	short  map[string]string
+}
+
+// reader returns a reader of text, the wire's base64 decoded.
+func (o *observationReader) reader(text string) (*compactReader, error) {
 	if !strings.HasPrefix(text, "[") {
 		b, err := base64.StdEncoding.DecodeString(text)
 		if err != nil {
-			return js, fmt.Errorf("observation: %w", err)
+			return nil, fmt.Errorf("observation: %w", err)
 		}
 		text = string(b)
 	}
-	r := &compactReader{s: text, states: map[int][]surfaces.State{}}
+	if o.states == nil {
+		o.states = map[int][]surfaces.State{}
+	}
+	return &compactReader{s: text, states: o.states, short: o.short}, nil
+}
+
+// done ends a read: it keeps the reader's copies and checks the text was
+// read to its end.
+func (o *observationReader) done(r *compactReader) error {
+	o.short = r.short
+	if r.err == nil && r.i != len(r.s) {
+		r.fail("text after the observation")
+	}
+	return r.err
+}
+
+// part reads "k text", part k of the walk: [token, paths, items, lines]
+// new since part k-1. A part 0 after others starts the screen over (the
+// call was asked again, in a new document): restarted says so.
+func (o *observationReader) part(payload string) (restarted bool, err error) {
+	k, text, _ := strings.Cut(payload, " ")
+	switch {
+	case k == "0" && o.parts > 0:
+		o.js, o.parts, restarted = jsScreen{}, 0, true
+	case k != strconv.Itoa(o.parts):
+		return false, fmt.Errorf("observation: part %s after %d parts", k, o.parts)
+	}
+	r, err := o.reader(text)
+	if err != nil {
+		return restarted, err
+	}
+	var token string
+	top := r.array()
+	for f := 0; top.more(); f++ {
+		switch f {
+		case 0:
+			token = r.str()
+		case 1:
+			o.paths(r)
+		case 2:
+			o.items(r, token)
+		case 3:
+			o.lines(r, token)
+		default:
+			r.skip()
+		}
+	}
+	o.parts++
+	return restarted, o.done(r)
+}
+
+// final reads observeWire's reply: [url, title, layer, token, item count,
+// line count, paths, items, lines, parts, behind], the lists holding what
+// no part held. It fails when the parts read are not the parts sent.
+func (o *observationReader) final(text string) error {
+	r, err := o.reader(text)
+	if err != nil {
+		return err
+	}
+	js := &o.js
 	var token string
 	top := r.array()
 	for f := 0; top.more(); f++ {
@@ -52,34 +128,55 @@ func decodeObservation(text string) (jsScreen, error) {
 		case 3:
 			token = r.str()
 		case 4:
-			js.Items = make([]jsItem, 0, sizeHint(r.int()))
+			js.Items = slices.Grow(js.Items, sizeHint(r.int()-len(js.Items)))
 		case 5:
-			js.Lines = make([]jsLine, 0, sizeHint(r.int()))
+			js.Lines = slices.Grow(js.Lines, sizeHint(r.int()-len(js.Lines)))
 		case 6:
-			for a := r.array(); a.more(); {
-				var p []string
-				for b := r.array(); b.more(); {
-					p = append(p, r.str())
-				}
-				js.Paths = append(js.Paths, p)
-			}
+			o.paths(r)
 		case 7:
-			for a := r.array(); a.more(); {
-				js.Items = append(js.Items, jsItem{})
-				r.item(&js.Items[len(js.Items)-1], token)
-			}
+			o.items(r, token)
 		case 8:
+			o.lines(r, token)
+		case 9:
+			if n := r.int(); n != o.parts && r.err == nil {
+				return fmt.Errorf("observation: %d parts sent, %d read", n, o.parts)
+			}
+		case 10:
 			for a := r.array(); a.more(); {
-				js.Lines = append(js.Lines, r.line(token))
+				i := r.int()
+				if i < 0 || i >= len(js.Items) {
+					r.fail("want the index of an item")
+				}
+				js.Behind = append(js.Behind, i)
 			}
 		default:
 			r.skip()
 		}
 	}
-	if r.err == nil && r.i != len(r.s) {
-		r.fail("text after the observation")
+	return o.done(r)
+}
+
+func (o *observationReader) paths(r *compactReader) {
+	for a := r.array(); a.more(); {
+		var p []string
+		for b := r.array(); b.more(); {
+			p = append(p, r.str())
+		}
+		o.js.Paths = append(o.js.Paths, p)
 	}
-	return js, r.err
+}
+
+func (o *observationReader) items(r *compactReader, token string) {
+	for a := r.array(); a.more(); {
+		o.js.Items = append(o.js.Items, jsItem{})
+		r.item(&o.js.Items[len(o.js.Items)-1], token)
+	}
+}
+
+func (o *observationReader) lines(r *compactReader, token string) {
+	for a := r.array(); a.more(); {
+		o.js.Lines = append(o.js.Lines, r.line(token))
+	}
 }
 
 // sizeHint bounds a count the text announces, for a slice's capacity.
@@ -150,6 +247,21 @@ func (r *compactReader) item(it *jsItem, token string) {
 			r.skip()
 		}
 	}
+}
+
+// withState returns states with st added, in stateOrder's order: a new
+// list, as lists are shared.
+func withState(states []surfaces.State, st surfaces.State) []surfaces.State {
+	if slices.Contains(states, st) {
+		return states
+	}
+	out := make([]surfaces.State, 0, len(states)+1)
+	for _, x := range stateOrder {
+		if x == st || slices.Contains(states, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // stateList returns the states of a bit set. Items with the same states

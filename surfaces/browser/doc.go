@@ -17,7 +17,9 @@
 // with role, accessible name, value, states, ancestor path and bounds,
 // through open shadow roots and same-origin iframes, and cross-site
 // iframes through their own targets; plus the visible text as context
-// lines. Act performs one operation with real input events (a trusted
+// lines. The page sends its walk in parts through a Runtime binding of
+// flow's world as it goes, so Go reads each part while the page walks on.
+// Act performs one operation with real input events (a trusted
 // click at the element's centre after a hit test, Input.insertText for
 // typing) and settles (network idle, DOM quiet, no loading indicator, the
 // short timers and frame callbacks the act set have run, a document the

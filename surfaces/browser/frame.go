@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -40,12 +41,25 @@ type frameConn struct {
 	mu     sync.Mutex
 	worlds map[runtime.ExecutionContextID]string // live worlds named worldName → unique id
 	docs   uint64                                // main-frame navigations and context clears seen
+
+	// The parts of the observation under way (see observe): the event
+	// loop queues those of observation partSeq and rings partReady.
+	parts     []string
+	partSeq   string
+	partReady chan struct{}
+	seq       int // observations asked for; the caller's alone
+	bound     int // partBinding: 0 not asked yet, 1 added, -1 refused
 }
+
+// partBinding is the function sight.js's observeWire sends the parts of
+// an observation through. Like captureBinding it exists only in flow's
+// isolated world: the page can neither see nor call it.
+const partBinding = "__flowSight"
 
 // newFrameConn returns the connection to the target of ctx (attached
 // already) and starts following its events.
 func newFrameConn(ctx context.Context, cancel context.CancelFunc, actTimeout time.Duration) (*frameConn, error) {
-	fc := &frameConn{ctx: ctx, cancel: cancel, actTimeout: actTimeout, worlds: map[runtime.ExecutionContextID]string{}}
+	fc := &frameConn{ctx: ctx, cancel: cancel, actTimeout: actTimeout, worlds: map[runtime.ExecutionContextID]string{}, partReady: make(chan struct{}, 1)}
 	if err := chromedp.Listen(ctx, fc.onEvent); err != nil {
 		return nil, err
 	}
@@ -85,6 +99,20 @@ func (fc *frameConn) onEvent(ev any) {
 			fc.mu.Lock()
 			fc.docs++
 			fc.mu.Unlock()
+		}
+	case *runtime.EventBindingCalled:
+		if ev.Name != partBinding {
+			return
+		}
+		seq, part, _ := strings.Cut(ev.Payload, " ")
+		fc.mu.Lock()
+		if seq == fc.partSeq {
+			fc.parts = append(fc.parts, part)
+		}
+		fc.mu.Unlock()
+		select {
+		case fc.partReady <- struct{}{}:
+		default:
 		}
 	}
 }
@@ -245,14 +273,85 @@ func (fc *frameConn) evalCall(ctx context.Context, out any, prelude, fn string, 
 	}
 }
 
-// observeText runs sight.js's observeWire in the target's current document
-// and returns its text (see decodeObservation). On every look but the
-// first in a document, evalCall asks the world by its unique id, with no
-// frame tree first.
-func (fc *frameConn) observeText(ctx context.Context) (string, error) {
-	var text string
-	err := fc.call(ctx, &text, "observeWire", map[string]int{})
-	return text, err
+// observe runs sight.js's observeWire in the target's current document.
+// The walk's items come through partBinding in parts while the page still
+// walks (and hit-tests controls, which on a grid of cards is most of the
+// walk); each is read here as it comes and handed to onPart with the
+// screen so far, so that reading and converting it overlap the walk
+// instead of following it. restarted says the screen started over (the
+// call was asked again, in a new document). On every look but the first
+// in a document, evalCall asks the world by its unique id, with no frame
+// tree first.
+func (fc *frameConn) observe(ctx context.Context, onPart func(js *jsScreen, restarted bool)) (jsScreen, error) {
+	opts := map[string]any{}
+	if fc.bind(ctx) {
+		fc.mu.Lock()
+		fc.seq++
+		fc.partSeq = strconv.Itoa(fc.seq)
+		fc.parts = nil
+		opts["part"], opts["seq"] = partBinding, fc.partSeq
+		fc.mu.Unlock()
+	}
+	type reply struct {
+		text string
+		err  error
+	}
+	replied := make(chan reply, 1)
+	go func() {
+		var r reply
+		r.err = fc.call(ctx, &r.text, "observeWire", opts)
+		replied <- r
+	}()
+	var o observationReader
+	var partErr error
+	read := func() {
+		fc.mu.Lock()
+		parts := fc.parts
+		fc.parts = nil
+		fc.mu.Unlock()
+		for _, p := range parts {
+			if partErr != nil {
+				return
+			}
+			restarted, err := o.part(p)
+			if partErr = err; err == nil {
+				onPart(&o.js, restarted)
+			}
+		}
+	}
+	for {
+		select {
+		case <-fc.partReady:
+			read()
+		case r := <-replied:
+			// Every part's event came before the reply.
+			read()
+			if r.err != nil {
+				return jsScreen{}, r.err
+			}
+			if partErr != nil {
+				return jsScreen{}, partErr
+			}
+			err := o.final(r.text)
+			return o.js, err
+		}
+	}
+}
+
+// bind adds partBinding to the target's worlds named worldName, once; it
+// reports whether observeWire can send parts. A target that refuses it
+// is observed in one piece.
+func (fc *frameConn) bind(ctx context.Context) bool {
+	if fc.bound == 0 {
+		_, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: partBinding, ExecutionContextName: worldName})
+		switch {
+		case err == nil:
+			fc.bound = 1
+		case ctx.Err() == nil: // refused, not cut short: ask no more
+			fc.bound = -1
+		}
+	}
+	return fc.bound == 1
 }
 
 func isNavigationRace(err error) bool {
@@ -309,12 +408,14 @@ func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen, target
 		}
 		fc.label = label
 		fctx, fcancel := fc.actCtx(ctx)
-		js, err := observeFrame(fctx, fc)
+		add := s.adder(sc, fc, label, ox, oy)
+		js, err := fc.observe(fctx, add.add)
 		fcancel()
 		if err != nil {
+			sc.Candidates, sc.Context = sc.Candidates[:add.base], sc.Context[:add.lines0]
 			continue
 		}
-		s.addItems(sc, fc, js, label, ox, oy)
+		add.finish(&js)
 	}
 	for id, fc := range s.oopifs {
 		if !live[id] {

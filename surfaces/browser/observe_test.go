@@ -228,14 +228,14 @@ func TestRefsStableAndStale(t *testing.T) {
 
 	// flow's world is invisible to the page, and observing leaves the DOM
 	// as it was.
-	probe := `typeof window.__flow + " " + document.documentElement.outerHTML.length`
+	probe := `typeof window.__flow + " " + typeof window.` + partBinding + ` + " " + document.documentElement.outerHTML.length`
 	before, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](probe))
 	if err != nil {
 		t.Fatal(err)
 	}
 	observe(t, s)
 	after, err := chromedp.Run(s.ctx, chromedp.Evaluate[string](probe))
-	if err != nil || !strings.HasPrefix(before, "undefined ") || after != before {
+	if err != nil || !strings.HasPrefix(before, "undefined undefined ") || after != before {
 		t.Errorf("page world sees %q then %q (%v)", before, after, err)
 	}
 
@@ -399,6 +399,113 @@ func TestCompactObservationLosesNothing(t *testing.T) {
 				t.Errorf("%s lines:\n got %+v\nwant %+v", page, got.Lines, want.Lines)
 			}
 			t.Fatalf("%s: the compact observation differs (%d/%d items, %d/%d lines)", page, len(got.Items), len(want.Items), len(got.Lines), len(want.Lines))
+		}
+	}
+}
+
+// TestObservationInPartsReadsAsOne: a walk sent in parts while it goes
+// on reads exactly as the same walk sent in one piece: on the grid of
+// cards, and on a long page whose modal comes last in the document, after
+// parts went out with the controls it covers (which the reply then marks).
+func TestObservationInPartsReadsAsOne(t *testing.T) {
+	s := newSurface(t)
+	for _, page := range []string{"/" + cardsPagePath, "/testdata/longmodal.html"} {
+		open(t, s, page)
+		ctx, cancel := s.actCtx(testCtx(t))
+		parts := 0
+		var streamed, whole surfaces.Screen
+		add := s.adder(&streamed, s.main, "", 0, 0)
+		js, err := s.main.observe(ctx, func(js *jsScreen, restarted bool) {
+			parts++
+			add.add(js, restarted)
+		})
+		var text string
+		if err == nil {
+			err = s.main.call(ctx, &text, "observeWire", map[string]int{})
+		}
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		add.finish(&js)
+		one, err := decodeObservation(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.adder(&whole, s.main, "", 0, 0).finish(&one)
+		if parts == 0 || parts != len(js.Items)/500 {
+			t.Errorf("%s: %d items came in %d parts, want parts of 500", page, len(js.Items), parts)
+		}
+		if len(one.Behind) != 0 {
+			t.Errorf("%s: the walk in one piece lists items behind a modal apart: %v", page, one.Behind)
+		}
+		if strings.Contains(page, "modal") && (len(js.Behind) == 0 || slices.Max(js.Behind) >= 500) {
+			t.Errorf("%s: the reply marks items %v as behind the modal; want some sent before it", page, js.Behind)
+		}
+		for i := range min(len(streamed.Candidates), len(whole.Candidates)) {
+			if !reflect.DeepEqual(streamed.Candidates[i], whole.Candidates[i]) {
+				t.Errorf("%s candidate %d:\n in parts %+v\n  in one %+v", page, i, streamed.Candidates[i], whole.Candidates[i])
+				break
+			}
+		}
+		if len(streamed.Candidates) != len(whole.Candidates) || !reflect.DeepEqual(streamed.Context, whole.Context) {
+			t.Errorf("%s: %d/%d candidates, %d/%d lines in parts and in one", page,
+				len(streamed.Candidates), len(whole.Candidates), len(streamed.Context), len(whole.Context))
+		}
+	}
+	sc := observe(t, s)
+	for _, c := range sc.Candidates {
+		if want := c.Name != "No thanks"; c.Has(surfaces.StateCovered) != want {
+			t.Errorf("%s: states %v; covered should be %v", c.Summary(), c.States, want)
+		}
+	}
+	if sc.Layer != surfaces.LayerDialog || len(sc.Candidates) != 601 {
+		t.Errorf("layer %q, %d candidates", sc.Layer, len(sc.Candidates))
+	}
+}
+
+// TestObservationReaderParts: parts add to the screen in order, a part 0
+// after others starts it over, and parts out of order, parts the reply
+// does not count or an item index out of range are errors.
+func TestObservationReaderParts(t *testing.T) {
+	part0 := `0 ["tk",[["main"]],[[1,"button","A","",0,0,1,2,3,4]],[[2,"Intro",0,0]]]`
+	part1 := `1 ["tk",[["main","form"]],[[3,"button","B","",0,1,1,2,3,4]],[]]`
+	final := `["u","T","dialog","tk",3,1,[],[[5,"button","C","",256,1,0,0,1,1]],[],2,[0,1]]`
+	var o observationReader
+	for _, p := range []string{part0, part1} {
+		if restarted, err := o.part(p); err != nil || restarted {
+			t.Fatalf("part %.1s: restarted %v, %v", p, restarted, err)
+		}
+	}
+	if err := o.final(final); err != nil {
+		t.Fatal(err)
+	}
+	js := o.js
+	var refs []string
+	for _, it := range js.Items {
+		refs = append(refs, it.Ref)
+	}
+	if !reflect.DeepEqual(refs, []string{"tk.1", "tk.3", "tk.5"}) || len(js.Lines) != 1 || len(js.Paths) != 2 ||
+		!reflect.DeepEqual(js.Behind, []int{0, 1}) || js.path(js.Items[2].PathIndex)[1] != "form" || js.Layer != "dialog" {
+		t.Errorf("read %+v", js)
+	}
+
+	o = observationReader{}
+	o.part(part0)
+	o.part(part1)
+	if restarted, err := o.part(part0); err != nil || !restarted || len(o.js.Items) != 1 || len(o.js.Paths) != 1 {
+		t.Errorf("part 0 again: restarted %v, %d items (%v)", restarted, len(o.js.Items), err)
+	}
+
+	for name, read := range map[string]func(*observationReader) error{
+		"a part out of order": func(o *observationReader) error { _, err := o.part(part1); return err },
+		"a part not counted":  func(o *observationReader) error { o.part(part0); return o.final(final) },
+		"an index too far": func(o *observationReader) error {
+			return o.final(`["u","T","page","tk",1,0,[],[[1,"button","A"]],[],0,[1]]`)
+		},
+	} {
+		if err := read(&observationReader{}); err == nil {
+			t.Errorf("%s: no error", name)
 		}
 	}
 }

@@ -600,6 +600,9 @@
 
   function walkAll(opts) {
     const maxItems = opts.maxItems || 5000, maxLines = opts.maxLines || 3000;
+    // flush, when set, is handed the walk so far after every `every` items
+    // (observeWire sends them on while the walk goes on).
+    const flush = opts.flush, every = opts.every || 500;
     const items = [], lines = [];
     const vw = window.innerWidth, vh = window.innerHeight;
     // The page's scroll offset, read once: window.scrollX asks the engine
@@ -741,6 +744,7 @@
           counts.set(key, it.nth + 1);
           sigOf.set(it.ref, key);
           items.push(it);
+          if (flush && items.length % every === 0) flush(items, lines, paths);
         }
       }
       // Text: a block with its own text emits a line.
@@ -796,11 +800,13 @@
     }
 
     if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, null);
-    // With a modal in front, everything outside it is covered.
+    // With a modal in front, everything outside it is covered (behind
+    // lists the items this marks, for those already flushed).
+    const behind = [];
     if (modal) {
-      for (const it of items) {
-        const el = byRef.get(it.ref).deref();
-        if (el && !composedContains(modal, el) && !it.states.includes("covered")) it.states.push("covered");
+      for (let i = 0; i < items.length; i++) {
+        const it = items[i], el = byRef.get(it.ref).deref();
+        if (el && !composedContains(modal, el) && !it.states.includes("covered")) { it.states.push("covered"); behind.push(i); }
       }
     }
     // Keep the order of the State constants on the Go side.
@@ -808,7 +814,7 @@
     return {
       url: location.href, title: document.title, token,
       layer: modal ? "dialog" : (popover ? "popover" : "page"),
-      items, lines, paths,
+      items, lines, paths, behind,
     };
   }
 
@@ -1164,7 +1170,8 @@
   // of arrays instead of objects: a third shorter, and read in Go by a
   // small positional decoder (compact.go) instead of reflection. The
   // shape, which compact.go must match:
-  //   [url, title, layer, token, item count, line count, paths, items, lines]
+  //   [url, title, layer, token, item count, line count, paths, items, lines,
+  //    parts, behind]
   //   item: [n, role, name, value, states, pi, x, y, w, h, nth,
   //          label, placeholder, frame, inputType, autocomplete, editable,
   //          description, options]
@@ -1173,19 +1180,18 @@
   // one walk has this document's token), states a bit set in the order of
   // STATE_BITS, editable 0 or 1, options a flat [label, value, flags, …]
   // with flags 1 selected and 2 disabled. Trailing empty fields are left
-  // out.
+  // out. parts and behind are observeWire's (see there); the counts are
+  // of the whole walk.
   function trimmed(a) {
     let n = a.length;
     while (n > 0 && (a[n - 1] === "" || a[n - 1] === 0)) n--;
     a.length = n;
     return a;
   }
-  function observeJSON(opts) {
-    const sc = observe(opts);
-    const skip = token.length + 1;
-    const items = new Array(sc.items.length);
-    for (let i = 0; i < sc.items.length; i++) {
-      const it = sc.items[i];
+  function compactItems(items, from, skip) {
+    const out = new Array(items.length - from);
+    for (let i = from; i < items.length; i++) {
+      const it = items[i];
       let st = 0;
       for (const x of it.states) st |= STATE_BITS[x];
       let options = 0;
@@ -1194,28 +1200,57 @@
         for (const o of it.options) options.push(o.label, o.value, (o.selected ? 1 : 0) | (o.disabled ? 2 : 0));
       }
       const b = it.bounds;
-      items[i] = trimmed([+it.ref.slice(skip), it.role, it.name, it.value, st, it.pi, b.x, b.y, b.w, b.h, it.nth,
+      out[i - from] = trimmed([+it.ref.slice(skip), it.role, it.name, it.value, st, it.pi, b.x, b.y, b.w, b.h, it.nth,
         it.label || "", it.placeholder || "", it.frame || "", it.inputType || "", it.autocomplete || "",
         it.editable ? 1 : 0, it.description || "", options]);
     }
-    const lines = new Array(sc.lines.length);
-    for (let i = 0; i < sc.lines.length; i++) {
-      const l = sc.lines[i];
-      lines[i] = trimmed([+l.ref.slice(skip), l.text, l.pi, l.next, l.role || "", l.frame || ""]);
+    return out;
+  }
+  function compactLines(lines, from, skip) {
+    const out = new Array(lines.length - from);
+    for (let i = from; i < lines.length; i++) {
+      const l = lines[i];
+      out[i - from] = trimmed([+l.ref.slice(skip), l.text, l.pi, l.next, l.role || "", l.frame || ""]);
     }
-    return JSON.stringify([sc.url, sc.title, sc.layer, token, items.length, lines.length, sc.paths, items, lines]);
+    return out;
+  }
+  function observeJSON(opts) {
+    const sc = observe(opts), skip = token.length + 1;
+    return JSON.stringify([sc.url, sc.title, sc.layer, token, sc.items.length, sc.lines.length, sc.paths,
+      compactItems(sc.items, 0, skip), compactLines(sc.lines, 0, skip)]);
   }
 
-  // observeWire returns observeJSON's text in the form that crosses the
-  // protocol fastest: base64 of its UTF-8 bytes where the engine can make
-  // it natively (Uint8Array.prototype.toBase64), else the JSON itself
+  // observeWire returns the observation in the form that crosses the
+  // protocol fastest: base64 of the JSON's UTF-8 bytes where the engine can
+  // make it natively (Uint8Array.prototype.toBase64), else the JSON itself
   // (compact.go tells them apart by the first character). A page's text
   // makes the JSON a two-byte string that the protocol escapes and
   // converts, which costs more than making and reading the base64.
+  //
+  // With opts.part naming a binding of this world (Runtime.addBinding),
+  // the walk's items go out in parts while it goes on, each as
+  // "seq k text" (opts.seq, the part's number from 0, the wire text of
+  // [token, paths, items, lines] new since the last part), so the caller
+  // reads them while the page still walks and hit-tests. The reply then
+  // holds the rest, the number of parts sent and, in behind, the indices
+  // of items sent before a modal was found that the modal covers.
   const utf8 = new TextEncoder();
+  const wire = (json) => typeof Uint8Array.prototype.toBase64 === "function" ? utf8.encode(json).toBase64() : json;
   function observeWire(opts) {
-    const json = observeJSON(opts);
-    return typeof Uint8Array.prototype.toBase64 === "function" ? utf8.encode(json).toBase64() : json;
+    opts = opts || {};
+    const send = opts.part ? globalThis[opts.part] : undefined;
+    const skip = token.length + 1;
+    let parts = 0, items = 0, lines = 0, paths = 0;
+    const o = typeof send !== "function" ? opts : Object.assign({}, opts, {
+      flush(its, lns, pts) {
+        const json = JSON.stringify([token, pts.slice(paths), compactItems(its, items, skip), compactLines(lns, lines, skip)]);
+        send(opts.seq + " " + (parts++) + " " + wire(json));
+        items = its.length; lines = lns.length; paths = pts.length;
+      },
+    });
+    const sc = observe(o);
+    return wire(JSON.stringify([sc.url, sc.title, sc.layer, token, sc.items.length, sc.lines.length, sc.paths.slice(paths),
+      compactItems(sc.items, items, skip), compactLines(sc.lines, lines, skip), parts, sc.behind.filter((i) => i < items)]));
   }
 
   // candidateOf describes the control a person acted on as observe lists

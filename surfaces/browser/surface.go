@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -408,6 +409,9 @@ type jsScreen struct {
 	Items []jsItem   `json:"items"`
 	Lines []jsLine   `json:"lines"`
 	Paths [][]string `json:"paths"`
+	// Behind holds the items a modal covers that were sent before the
+	// walk met the modal (observeWire's parts): their states lack it.
+	Behind []int `json:"-"`
 }
 
 // path returns the shared path of index i; candidates on one path share
@@ -439,48 +443,64 @@ func (s *Surface) surfaceRef(fc *frameConn, js string, text bool) string {
 	return r
 }
 
-// observeFrame runs sight.js's observation in one target.
-func observeFrame(ctx context.Context, fc *frameConn) (jsScreen, error) {
-	text, err := fc.observeText(ctx)
-	if err != nil {
-		return jsScreen{}, err
-	}
-	return decodeObservation(text)
-}
-
 // Observe reads the rendered page: candidates, context lines, layer and
 // fingerprint.
 func (s *Surface) Observe(ctx context.Context) (surfaces.Screen, error) {
 	actx, cancel := s.actCtx(ctx)
 	defer cancel()
 	targets := s.listTargets() // for cross-site iframes, asked beside the page
-	js, err := observeFrame(actx, s.main)
+	sc := surfaces.Screen{Surface: surfaces.KindBrowser}
+	add := s.adder(&sc, s.main, "", 0, 0)
+	js, err := s.main.observe(actx, add.add)
 	if err != nil {
 		return surfaces.Screen{}, fmt.Errorf("observe: %w", err)
 	}
-	sc := surfaces.Screen{
-		Surface: surfaces.KindBrowser, URL: js.URL, Title: js.Title, Layer: surfaces.Layer(js.Layer),
-		Candidates: make([]surfaces.Candidate, 0, len(js.Items)),
-	}
-	s.addItems(&sc, s.main, js, "", 0, 0)
+	sc.URL, sc.Title, sc.Layer = js.URL, js.Title, surfaces.Layer(js.Layer)
+	add.finish(&js)
 	s.observeOOPIFs(ctx, &sc, targets)
 	sc.Fingerprint = surfaces.Fingerprint(sc)
 	return sc, nil
 }
 
-// addItems converts what sight.js saw in one frame, shifting bounds by the
-// frame's offset in the top viewport.
-func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, frame string, ox, oy float64) {
-	base := len(sc.Candidates)
-	for i := range js.Items {
-		it := &js.Items[i] // js is this call's own: no copy of each item
-		if frame != "" {
-			it.Frame = frame
-			it.Bounds.X += ox
-			it.Bounds.Y += oy
+// frameAdder converts what sight.js saw in one frame into a screen's
+// candidates and context lines part by part, as the parts come, shifting
+// bounds by the frame's offset in the top viewport.
+type frameAdder struct {
+	s      *Surface
+	sc     *surfaces.Screen
+	fc     *frameConn
+	frame  string
+	ox, oy float64
+	base   int // the frame's first candidate in sc
+	lines0 int // its first line in sc
+	items  int // how many of the frame's items are in sc
+	lines  int // and of its lines
+}
+
+// adder returns the frameAdder of one frame whose candidates and lines
+// start at the end of sc's.
+func (s *Surface) adder(sc *surfaces.Screen, fc *frameConn, frame string, ox, oy float64) *frameAdder {
+	return &frameAdder{s: s, sc: sc, fc: fc, frame: frame, ox: ox, oy: oy, base: len(sc.Candidates), lines0: len(sc.Context)}
+}
+
+// add converts the items and lines of js not yet in the screen;
+// restarted drops those of the frame's earlier start.
+func (a *frameAdder) add(js *jsScreen, restarted bool) {
+	sc := a.sc
+	if restarted {
+		sc.Candidates, sc.Context = sc.Candidates[:a.base], sc.Context[:a.lines0]
+		a.items, a.lines = 0, 0
+	}
+	sc.Candidates = slices.Grow(sc.Candidates, len(js.Items)-a.items)
+	for ; a.items < len(js.Items); a.items++ {
+		it := &js.Items[a.items] // js is this call's own: no copy of each item
+		if a.frame != "" {
+			it.Frame = a.frame
+			it.Bounds.X += a.ox
+			it.Bounds.Y += a.oy
 		}
 		c := surfaces.Candidate{
-			Ref: s.surfaceRef(fc, it.Ref, false), Role: it.Role, Name: it.Name, Description: it.Description,
+			Ref: a.s.surfaceRef(a.fc, it.Ref, false), Role: it.Role, Name: it.Name, Description: it.Description,
 			Value: it.Value, Path: js.path(it.PathIndex), Bounds: it.Bounds, Label: it.Label, Placeholder: it.Placeholder,
 			InputType: it.InputType, Autocomplete: it.Autocomplete, Editable: it.Editable,
 			Options: it.Options, Nth: it.Nth, Frame: it.Frame,
@@ -491,10 +511,22 @@ func (s *Surface) addItems(sc *surfaces.Screen, fc *frameConn, js jsScreen, fram
 		c.States = it.States // shared between candidates with equal states, capped
 		sc.Candidates = append(sc.Candidates, c)
 	}
-	for _, l := range js.Lines {
-		if frame != "" {
-			l.Frame = frame
+	sc.Context = slices.Grow(sc.Context, len(js.Lines)-a.lines)
+	for ; a.lines < len(js.Lines); a.lines++ {
+		l := js.Lines[a.lines]
+		if a.frame != "" {
+			l.Frame = a.frame
 		}
-		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: s.surfaceRef(fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame, Next: base + l.Next})
+		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: a.s.surfaceRef(a.fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame, Next: a.base + l.Next})
+	}
+}
+
+// finish converts the rest of the frame's walk, and marks covered the
+// candidates a modal covers that were sent before the walk met it.
+func (a *frameAdder) finish(js *jsScreen) {
+	a.add(js, false)
+	for _, i := range js.Behind {
+		c := &a.sc.Candidates[a.base+i]
+		c.States = withState(c.States, surfaces.StateCovered)
 	}
 }
