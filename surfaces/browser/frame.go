@@ -43,11 +43,11 @@ type frameConn struct {
 	docs   uint64                                // main-frame navigations and context clears seen
 
 	// The parts of the observation under way (see observe): the event
-	// loop queues those of observation partSeq and rings partReady.
+	// loop queues those of observation partSeq (a count of observations
+	// asked for) and rings partReady.
 	parts     []string
-	partSeq   string
+	partSeq   int
 	partReady chan struct{}
-	seq       int // observations asked for; the caller's alone
 	bound     int // partBinding: 0 not asked yet, 1 added, -1 refused
 }
 
@@ -106,7 +106,7 @@ func (fc *frameConn) onEvent(ev any) {
 		}
 		seq, part, _ := strings.Cut(ev.Payload, " ")
 		fc.mu.Lock()
-		if seq == fc.partSeq {
+		if seq == strconv.Itoa(fc.partSeq) {
 			fc.parts = append(fc.parts, part)
 		}
 		fc.mu.Unlock()
@@ -286,8 +286,7 @@ func (fc *frameConn) observe(ctx context.Context, onPart func(js *jsScreen, rest
 	opts := map[string]any{}
 	if fc.bind(ctx) {
 		fc.mu.Lock()
-		fc.seq++
-		fc.partSeq = strconv.Itoa(fc.seq)
+		fc.partSeq++
 		fc.parts = nil
 		opts["part"], opts["seq"] = partBinding, fc.partSeq
 		fc.mu.Unlock()
