@@ -48,12 +48,15 @@ func Classify(label string) Match {
 	return classifyLabel(label, false)
 }
 
-// nonActionRoles are roles whose use chooses, types or switches a view
-// rather than performing what their label says: a tab named "Send" shows
-// the send panel; a checkbox "Subscribe to offers" is only ticked; a
-// textbox "Send to" is typed into.
-var nonActionRoles = set("tab tablist tabpanel checkbox radio switch option menuitemcheckbox menuitemradio " +
-	"textbox searchbox combobox spinbutton slider listbox heading img image statictext text label tree treeitem")
+// nonActionRoles are roles whose use sets a value or types rather than
+// performing what their label says: a checkbox "Subscribe to offers" is
+// only ticked; a textbox "Send to" is typed into; an option "Pay later"
+// is chosen, and the form it is in does the paying. A tab or a tree item
+// is pressed like a button, and pages give those roles to submits and
+// deletes too (a "Submit" drawn as a tab), so their names count: a role
+// is no proof of harmlessness.
+var nonActionRoles = set("tablist tabpanel checkbox radio switch option menuitemcheckbox menuitemradio " +
+	"textbox searchbox combobox spinbutton slider listbox heading img image statictext text label tree")
 
 // ClassifyControl is [Classify] for a control of an accessibility role
 // ("button", "link", "tab", …): controls whose role performs nothing when
@@ -146,6 +149,9 @@ func classifyLabel(label string, link bool) Match {
 	// which the recorder turns into a stop_before ("deleting", "paying").
 	if found.Class == None && slices.Contains(words, binIcon) {
 		found = Match{Irreversible, "delete"} // "🗑"
+	}
+	if found.Class == None && len(words) == 1 && deleteAbbrevs[words[0]] {
+		found = Match{Irreversible, "delete"} // an icon's class "del"
 	}
 	if found.Class == None && !link && onlyPrice(words) {
 		found = Match{Payment, "pay"} // "€5": a one-tap tip or donation pays it

@@ -265,8 +265,8 @@ func TestClassifyControl(t *testing.T) {
 		{"link", "Checkout", Payment},
 		{"", "Pay now", Payment},
 		{"menuitem", "Delete", Irreversible},
-		{"tab", "Send", None},
-		{"Tab", "Pay", None},
+		{"tab", "Send", Irreversible}, // a submit drawn as a tab is a submit
+		{"Tab", "Pay", Payment},
 		{"checkbox", "Subscribe to our newsletter", None},
 		{"radio", "Pay now", None},
 		{"option", "Pay later", None},

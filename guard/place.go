@@ -31,12 +31,58 @@ import (
 // verbs ("Book", "Subscribe") still need a price or a plan in their own
 // label: on a result card they open the booking or the checkout, whose
 // paying control is guarded.
+//
+// A bare × (or "x", "✕", "times") in a list item or a table row deletes
+// that item, as list apps draw their delete control (TodoMVC's "destroy",
+// a file row's ✕); on a card, a notice or a dialog it dismisses.
 func ClassifyPlaced(role, name string, path []string) Match {
 	m := ClassifyControl(role, name)
-	if m.Class != None || !onItem(path) || !bareCancel(name) || !performs(strings.TrimSpace(role)) {
+	if m.Class != None || !onItem(path) || !performs(strings.TrimSpace(role)) {
 		return m
 	}
-	return Match{Irreversible, "cancel"}
+	if bareCancel(name) {
+		return Match{Irreversible, "cancel"}
+	}
+	if bareCross(name) && onRow(path) {
+		return Match{Irreversible, "delete"}
+	}
+	return m
+}
+
+// bareCross reports whether a label is only a ×: "×", "✕", "x", "fa
+// fa-times".
+func bareCross(name string) bool {
+	switch strings.TrimSpace(name) {
+	case "×", "✕", "✖", "⨯", "╳":
+		return true
+	}
+	var buf [8]string
+	words := scan(name, buf[:0])
+	cross := false
+	for _, w := range words {
+		switch {
+		case crossWords[w]:
+			cross = true
+		case iconWords[w]:
+		default:
+			return false
+		}
+	}
+	return cross
+}
+
+// onRow reports whether the nearest item in path is a list item or a
+// table row.
+func onRow(path []string) bool {
+	for i := len(path) - 1; i >= 0; i-- {
+		switch kind := pathKind(path[i]); {
+		case kind == "listitem" || kind == "row":
+			return true
+		case itemKinds[kind] || overlayKinds[kind]:
+			return false
+		}
+	}
+	return false
 }
 
 var (

@@ -48,9 +48,15 @@ func TestClassifyPlaced(t *testing.T) {
 		{"button", "Subscribe", []string{`card "Premium"`}, Match{}},
 		{"button", "Archive", []string{"row #2"}, Match{}},
 		{"button", "", []string{"row #2"}, Match{}},
-		{"button", "×", []string{"row #2"}, Match{}},
-		// a role that performs nothing stays None
-		{"tab", "Cancel", []string{"listitem #2"}, Match{}},
+		// a bare × deletes a list item or a row (TodoMVC's "destroy"), and
+		// dismisses anything else
+		{"button", "×", []string{"row #2"}, Match{Irreversible, "delete"}},
+		{"button", "fa fa-times", []string{`listitem "Buy milk"`}, Match{Irreversible, "delete"}},
+		{"button", "×", []string{`card "Dune"`}, Match{}},
+		{"button", "×", []string{`listitem "Buy milk"`, `dialog "Edit"`}, Match{}},
+		{"button", "× Close", []string{"row #2"}, Match{}},
+		// a tab is pressed as a button is; a role that sets a value stays None
+		{"tab", "Cancel", []string{"listitem #2"}, Match{Irreversible, "cancel"}},
 		{"checkbox", "Cancel", []string{`card "Dune"`}, Match{}},
 		// what ClassifyControl guards stays as it reads, in a dialog too
 		{"button", "Cancel order", []string{`dialog "Order"`}, Match{Irreversible, "cancel …"}},
@@ -69,7 +75,8 @@ func TestClassifyPlaced(t *testing.T) {
 // testdata/labels.txt at several places: with no path, or a path with no
 // item or with an overlay nearer than the item, ClassifyPlaced is
 // ClassifyControl; on an item it may only guard what ClassifyControl left
-// None, and never changes a guarded reading.
+// None (a bare cancel; a bare × on a list item or row), and never changes
+// a guarded reading.
 func TestClassifyPlacedAddsOnlyOnItems(t *testing.T) {
 	same := [][]string{
 		nil,
@@ -99,8 +106,8 @@ func TestClassifyPlacedAddsOnlyOnItems(t *testing.T) {
 			case want.Class != None && got != want:
 				t.Errorf("labels.txt:%d: ClassifyPlaced(%q, %q, %q) = %+v; want ClassifyControl's %+v", c.line, c.role, c.label, path, got, want)
 			case want.Class == None && got.Class != None:
-				if got != (Match{Irreversible, "cancel"}) {
-					t.Errorf("labels.txt:%d: ClassifyPlaced(%q, %q, %q) = %+v; want none or cancel", c.line, c.role, c.label, path, got)
+				if got != (Match{Irreversible, "cancel"}) && !(got == Match{Irreversible, "delete"} && bareCross(c.label) && onRow(path)) {
+					t.Errorf("labels.txt:%d: ClassifyPlaced(%q, %q, %q) = %+v; want none, cancel, or delete for a × on a row", c.line, c.role, c.label, path, got)
 				}
 				lifted++
 			}
