@@ -49,12 +49,13 @@ type UserEvent struct {
 	// (Ref is empty: events outlive screens). Empty for navigations.
 	Target Candidate `json:"target"`
 	// Context is the text of the card, list item or row the target sits
-	// in, its heading on the first line, so equal controls ("Renew" on
-	// each card) are told apart.
+	// in, its heading on the first line. Equal controls ("Renew" on each
+	// card) are told apart by the named group of Target.Path, as the
+	// runtime reads it; Context is the fallback where the path names none.
 	Context string `json:"context,omitempty"`
 	// Twins counts the other controls on the page with the target's role
-	// and name: when there are any, Context (or Target.Nth) is what tells
-	// the target apart.
+	// and name: when there are any, Target.Path's group, Context or
+	// Target.Nth is what tells the target apart.
 	Twins int `json:"twins,omitempty"`
 	// Overlay is set when the target sits in a dialog, pop-up or cookie
 	// banner: its label ("Cookies", "dialog"). Closed says the overlay was

@@ -11,20 +11,23 @@ type Op string
 
 // The operations every surface understands.
 const (
-	OpClick    Op = "click"    // Ref: press the element at its centre
-	OpFill     Op = "fill"     // Ref, Value: replace the field's content
-	OpSelect   Op = "select"   // Ref, Value: choose the option with this label (or value)
-	OpCheck    Op = "check"    // Ref: make a checkbox/radio/switch checked
-	OpUncheck  Op = "uncheck"  // Ref: make it unchecked
-	OpPress    Op = "press"    // Value: key combination ("Enter", "Control+a"); Ref optional, focused first
-	OpScroll   Op = "scroll"   // Value: "down", "up", "top", "bottom"; with a Ref, scroll that element's own content (no Value: into view)
-	OpHover    Op = "hover"    // Ref: move the pointer over the element
-	OpNavigate Op = "navigate" // Value: absolute URL
-	OpBack     Op = "back"     // go back one history entry
+	OpClick   Op = "click"   // Ref: press the element at its centre
+	OpFill    Op = "fill"    // Ref, Value: replace the field's content
+	OpSelect  Op = "select"  // Ref, Value: choose the option with this label (or value)
+	OpCheck   Op = "check"   // Ref: make a checkbox/radio/switch checked
+	OpUncheck Op = "uncheck" // Ref: make it unchecked
+	OpPress   Op = "press"   // Value: key combination ("Enter", "Control+a"); Ref optional, focused first
+	OpScroll  Op = "scroll"  // Value: "down", "up", "top", "bottom"; with a Ref, scroll that element's own content (no Value: into view)
+	OpHover   Op = "hover"   // Ref: move the pointer over the element
+	// OpDoubleClick: Ref: press the element twice, as a person opens an
+	// item's text for editing.
+	OpDoubleClick Op = "dblclick"
+	OpNavigate    Op = "navigate" // Value: absolute URL
+	OpBack        Op = "back"     // go back one history entry
 )
 
 // Ops lists the closed set of operations.
-var Ops = []Op{OpClick, OpFill, OpSelect, OpCheck, OpUncheck, OpPress, OpScroll, OpHover, OpNavigate, OpBack}
+var Ops = []Op{OpClick, OpFill, OpSelect, OpCheck, OpUncheck, OpPress, OpScroll, OpHover, OpDoubleClick, OpNavigate, OpBack}
 
 // Operation is one action on a surface. Build it with the constructors
 // ([Click], [Fill], …) so the right fields are set.
@@ -72,6 +75,9 @@ func Scroll(ref, direction string) Operation {
 // Hover moves the pointer over the candidate ref.
 func Hover(ref string) Operation { return Operation{Op: OpHover, Ref: ref} }
 
+// DoubleClick presses the element ref twice in quick succession.
+func DoubleClick(ref string) Operation { return Operation{Op: OpDoubleClick, Ref: ref} }
+
 // Navigate loads url in the surface.
 func Navigate(url string) Operation { return Operation{Op: OpNavigate, Value: url} }
 
@@ -88,7 +94,7 @@ func (o Operation) Validate() error {
 		return nil
 	}
 	switch o.Op {
-	case OpClick, OpCheck, OpUncheck, OpHover:
+	case OpClick, OpCheck, OpUncheck, OpHover, OpDoubleClick:
 		return needRef()
 	case OpFill:
 		return needRef()

@@ -48,6 +48,13 @@ const (
 	// StateScrollable: the element scrolls its own content (a text area or
 	// a box holding more than it shows), so Scroll(ref, "bottom") moves it.
 	StateScrollable State = "scrollable"
+	// StateInvalid: the page marks the field's value as wrong
+	// (aria-invalid); its description leads with the error message.
+	StateInvalid State = "invalid"
+	// StateHover: the control shows only while the pointer is over its row
+	// or group (a delete button drawn on hover); a click moves the pointer
+	// there first.
+	StateHover State = "hover"
 )
 
 // Bounds is a rectangle in CSS pixels of the top-level viewport.

@@ -63,6 +63,11 @@ type Outcome struct {
 	// still did something, even when the screen shows no change. Requests
 	// a page sends by itself (a GET poll on a timer) are left out.
 	Requests []string `json:"requests,omitempty"`
+	// Statuses holds, for each of Requests, the HTTP status it was
+	// answered with by the time the act settled: 0 when no answer came,
+	// -1 when it failed (a redirect counts as its answer). A surface that
+	// cannot tell leaves it nil.
+	Statuses []int `json:"statuses,omitempty"`
 	// Note is a short human-readable remark ("settle capped at 3s",
 	// [NoteFormatted]).
 	Note string `json:"note,omitempty"`

@@ -255,11 +255,13 @@ func openReport(t *testing.T, chromium, dir string) (map[string]bool, map[string
 		t.Fatal(err)
 	}
 	// Each row of the steps table starts with a link named by the step's
-	// path (the source's rows have links named "PATH OUTCOME").
+	// path (the source's rows have links named "PATH OUTCOME"); a row is
+	// named by its cells.
 	rows := map[string]bool{}
-	inRow := regexp.MustCompile(`^row #\d+$`)
+	inRow := regexp.MustCompile(`^row( |$)`)
+	stepPath := regexp.MustCompile(`^\d+(\.\d+)*$`)
 	for _, c := range sc.Candidates {
-		if c.Role == "link" && len(c.Path) > 0 && inRow.MatchString(c.Path[len(c.Path)-1]) {
+		if c.Role == "link" && stepPath.MatchString(c.Name) && len(c.Path) > 0 && inRow.MatchString(c.Path[len(c.Path)-1]) {
 			rows[c.Name] = true
 		}
 	}

@@ -33,6 +33,10 @@ type pointResult struct {
 	Y       float64 `json:"y"`
 	Covered string  `json:"covered"`
 	Error   string  `json:"error"`
+	// Hover: the element shows only while the pointer is over its row
+	// (a style sheet's :hover), which is at X, Y: move there, then ask
+	// again.
+	Hover bool `json:"hover"`
 }
 
 type fillResult struct {
@@ -52,7 +56,8 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	defer cancel()
 	s.front(actx)
 	s.mu.Lock()
-	s.sent = nil
+	s.sent, s.statuses = nil, nil
+	clear(s.sentIDs)
 	navsBefore := s.navs
 	s.mu.Unlock()
 
@@ -85,8 +90,9 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	// Report everything since the previous act: a script can navigate or
 	// open a dialog between two acts.
 	s.mu.Lock()
-	out.Blocked, out.Popups, out.Dialogs, out.Requests = s.blocked, s.popups, s.dialogs, s.sent
-	s.blocked, s.popups, s.popupOK, s.dialogs, s.sent = nil, nil, nil, nil, nil
+	out.Blocked, out.Popups, out.Dialogs, out.Requests, out.Statuses = s.blocked, s.popups, s.dialogs, s.sent, s.statuses
+	s.blocked, s.popups, s.popupOK, s.dialogs, s.sent, s.statuses = nil, nil, nil, nil, nil, nil
+	clear(s.sentIDs)
 	s.mu.Unlock()
 	loc, lerr := s.location(actx)
 	if lerr == nil && len(out.Blocked) > 0 && strings.HasPrefix(loc, "chrome-error://") {
@@ -166,13 +172,16 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		return &surfaces.NotActionableError{Ref: op.Ref, Op: op.Op, Reason: reason}
 	}
 	switch op.Op {
-	case surfaces.OpClick, surfaces.OpHover:
-		p, err := s.point(fc, fctx, op.Ref, js, op.Op == surfaces.OpClick)
+	case surfaces.OpClick, surfaces.OpHover, surfaces.OpDoubleClick:
+		p, err := s.point(fc, fctx, op.Ref, js, op.Op != surfaces.OpHover)
 		if err != nil {
 			return out, err
 		}
-		if op.Op == surfaces.OpHover {
+		switch op.Op {
+		case surfaces.OpHover:
 			return out, s.mouse(fctx, chromedp.MouseMoved, p.X, p.Y)
+		case surfaces.OpDoubleClick:
+			return out, s.doubleClick(fctx, p.X, p.Y)
 		}
 		return out, s.click(fctx, p.X, p.Y)
 
@@ -340,10 +349,23 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 
 // point scrolls the element into view and returns its centre, failing
 // with a typed error when it is covered, disabled or gone.
+//
+// A control a style sheet shows only while the pointer is over its row
+// (a delete button on a list item) is pointed at as a person does it: the
+// pointer moves over the row first, and the control is looked for again.
 func (s *Surface) point(fc *frameConn, ctx context.Context, ref, js string, needEnabled bool) (pointResult, error) {
 	var p pointResult
 	if err := fc.call(ctx, &p, "point", js, map[string]bool{"enabled": needEnabled}); err != nil {
 		return p, refErr(ref, err)
+	}
+	if p.Hover {
+		if err := s.mouse(ctx, chromedp.MouseMoved, p.X, p.Y); err != nil {
+			return p, err
+		}
+		p = pointResult{}
+		if err := fc.call(ctx, &p, "point", js, map[string]bool{"enabled": needEnabled, "hovered": true}); err != nil {
+			return p, refErr(ref, err)
+		}
 	}
 	if p.Error != "" {
 		return p, &surfaces.NotActionableError{Ref: ref, Op: surfaces.OpClick, Reason: p.Error}
@@ -355,12 +377,33 @@ func (s *Surface) point(fc *frameConn, ctx context.Context, ref, js string, need
 }
 
 func (s *Surface) mouse(ctx context.Context, typ input.DispatchMouseEventType, x, y float64) error {
+	return s.mouseN(ctx, typ, x, y, 1)
+}
+
+// mouseN is mouse for the count-th press of a run of presses.
+func (s *Surface) mouseN(ctx context.Context, typ input.DispatchMouseEventType, x, y float64, count int64) error {
 	p := input.DispatchMouseEventParams{Type: typ, X: x, Y: y}
 	if typ != chromedp.MouseMoved {
-		p.Button, p.ClickCount = input.MouseButtonLeft, 1
+		p.Button, p.ClickCount = input.MouseButtonLeft, count
 	}
 	_, err := chromedp.Call(ctx, input.DispatchMouseEvent, p)
 	return err
+}
+
+// doubleClick presses twice at (x, y): Chromium fires dblclick on the
+// second press whose click count is 2.
+func (s *Surface) doubleClick(ctx context.Context, x, y float64) error {
+	if err := s.mouse(ctx, chromedp.MouseMoved, x, y); err != nil {
+		return err
+	}
+	for _, n := range []int64{1, 2} {
+		for _, t := range []input.DispatchMouseEventType{chromedp.MousePressed, chromedp.MouseReleased} {
+			if err := s.mouseN(ctx, t, x, y, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // click sends real input events at (x, y): move, press, release.

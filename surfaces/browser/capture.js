@@ -104,7 +104,10 @@
   }
 
   // contextOf is the text of the card, list item, row or article the
-  // control sits in, so equal controls on several cards are told apart.
+  // control sits in. The recorder tells equal controls apart by the named
+  // group of the candidate's path (sight's name, which a replay reads);
+  // this text is its fallback where the path names no group, and gives
+  // the heading a recorded control is stored in the cache with.
   function contextOf(el, name) {
     for (let n = parentOf(el); n && n.nodeType === 1; n = parentOf(n)) {
       const tag = n.tagName;

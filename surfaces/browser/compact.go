@@ -24,7 +24,7 @@ var stateOrder = [...]surfaces.State{
 	surfaces.StateFocused, surfaces.StateChecked, surfaces.StateSelected,
 	surfaces.StateExpanded, surfaces.StateDisabled, surfaces.StateReadonly,
 	surfaces.StateRequired, surfaces.StateOffscreen, surfaces.StateCovered,
-	surfaces.StateScrollable,
+	surfaces.StateScrollable, surfaces.StateInvalid, surfaces.StateHover,
 }
 
 // decodeObservation reads observeWire's text into a jsScreen: the JSON

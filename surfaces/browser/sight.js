@@ -168,9 +168,13 @@
     // with no alt is by its src: that is the picture a person sees.
     for (const n of nodes) {
       if (!n.tagName || n.textContent.trim()) continue;
-      const st = getComputedStyle(n);
-      const m = /url\(["']?([^"')]+)/.exec(st.content !== "normal" && st.content !== "none" ? st.content : st.backgroundImage);
-      if (!m || m[1].startsWith("data:")) continue;
+      let m;
+      if (n.tagName === "IMG") m = [null, n.getAttribute("src") || ""];
+      else {
+        const st = getComputedStyle(n);
+        m = /url\(["']?([^"')]+)/.exec(st.content !== "normal" && st.content !== "none" ? st.content : st.backgroundImage);
+      }
+      if (!m || !m[1] || m[1].startsWith("data:")) continue;
       const w = split(m[1].replace(/[?#].*$/, "").replace(/^.*\//, "").replace(/\.[a-z0-9]+$/i, "")).filter((x) => !LAYOUT_WORDS.has(x) && x !== "hover" && x !== "ic");
       if (w.length) return w.slice(0, 3).join(" ");
     }
@@ -179,6 +183,15 @@
       for (const c of cls.split(/\s+/)) {
         const w = split(c).filter((x) => !LAYOUT_WORDS.has(x));
         if (w.length) return w.slice(0, 3).join(" ");
+      }
+    }
+    // A glyph the style sheet draws (".destroy::after { content: '×' }")
+    // is what a person sees on the button.
+    for (const n of nodes) {
+      if (!n.tagName || n.textContent.trim()) continue;
+      for (const pseudo of ["::before", "::after"]) {
+        const m = /^["'](.{1,3})["']$/u.exec(getComputedStyle(n, pseudo).content);
+        if (m && m[1].trim() && !/[\p{L}\p{N}]/u.test(m[1])) return m[1].trim();
       }
     }
     return "";
@@ -277,28 +290,63 @@
     return [cap(name, 160), label, placeholder];
   }
 
-  // hoverPointers returns, per document, one selector for the elements a
-  // style sheet gives a pointer cursor only under the mouse
-  // (".controls span:hover { cursor: pointer }"): a person sees the hand
-  // as soon as the mouse is over them, so they are controls as much as
-  // those with a pointer cursor always. A selector left with no class, id
-  // or attribute ("a", "*") is too broad to be a trace of a control.
+  // hoverRules reads, per document or shadow root, what its style sheets
+  // do under the mouse. `ptr` is one selector for the elements given a
+  // pointer cursor only while hovered (".controls span:hover { cursor:
+  // pointer }"): a person sees the hand as soon as the mouse is over
+  // them, so they are controls as much as those with a pointer cursor
+  // always. `reveal` are the rules that show an element only while the
+  // pointer is over it or an ancestor (".todo li:hover .destroy {
+  // display: block }"), each as the hovered host's selector and the
+  // revealed element's, both without ":hover": a person sees those
+  // controls as soon as the mouse is over their row, so observe lists
+  // them (state hover) and a click hovers the host first. A selector
+  // left with no class, id or attribute ("a", "*") is too broad to be a
+  // trace of a control.
   const hoverCache = new WeakMap();
-  function hoverPointers(doc) {
-    const sheets = doc.styleSheets;
-    const hit = hoverCache.get(doc);
-    if (hit && hit.n === sheets.length) return hit.sel;
-    const sels = [];
+  // hoverEnd is the end of the compound selector holding ":hover" that
+  // starts at i: the next combinator outside brackets and parentheses.
+  function hoverEnd(sel, i) {
+    let depth = 0;
+    for (let j = i; j < sel.length; j++) {
+      const ch = sel[j];
+      if (ch === "(" || ch === "[") depth++;
+      else if (ch === ")" || ch === "]") depth--;
+      else if (depth === 0 && (ch === " " || ch === ">" || ch === "+" || ch === "~")) return j;
+    }
+    return sel.length;
+  }
+  function sheetsOf(root) {
+    const out = [];
+    for (const sh of root.styleSheets || []) out.push(sh);
+    for (const sh of root.adoptedStyleSheets || []) out.push(sh);
+    return out;
+  }
+  function hoverRules(root) {
+    const sheets = sheetsOf(root);
+    const hit = hoverCache.get(root);
+    if (hit && hit.n === sheets.length) return hit;
+    const ptr = [], reveal = [];
+    const valid = (sel) => { try { root.querySelector(sel); return true; } catch (e) { return false; } };
     const scan = (rules, depth) => {
       for (const r of rules) {
-        if (sels.length > 200) return;
+        if (ptr.length > 200 || reveal.length > 200) return;
         if (r.cssRules && depth < 4 && !r.selectorText) { scan(r.cssRules, depth + 1); continue; }
-        if (!r.selectorText || !r.style || r.style.cursor !== "pointer" || !r.selectorText.includes(":hover")) continue;
+        if (!r.selectorText || !r.style || !r.selectorText.includes(":hover")) continue;
+        const st = r.style;
+        const pointer = st.cursor === "pointer";
+        const shows = st.display && st.display !== "none" || st.visibility === "visible" || st.opacity !== "" && +st.opacity > 0;
+        if (!pointer && !shows) continue;
         for (const part of r.selectorText.split(",")) {
-          if (!part.includes(":hover")) continue;
+          const at = part.indexOf(":hover");
+          if (at < 0) continue;
           const bare = part.replace(/:hover/g, "").trim();
-          if (!/[.#\[]/.test(bare)) continue;
-          try { doc.querySelector(bare); sels.push(bare); } catch (e) { /* not a selector this browser reads */ }
+          if (!/[.#\[]/.test(bare) || !valid(bare)) continue;
+          if (pointer) ptr.push(bare);
+          if (shows) {
+            const host = part.slice(0, hoverEnd(part, at)).replace(/:hover/g, "").trim();
+            if (host && valid(host)) reveal.push({ host, target: bare });
+          }
         }
       }
     };
@@ -307,24 +355,47 @@
       try { rules = sh.cssRules; } catch (e) { rules = null; } // another origin's sheet
       if (rules) scan(rules, 0);
     }
-    const sel = sels.join(",");
-    hoverCache.set(doc, { n: sheets.length, sel });
-    return sel;
+    const out = { n: sheets.length, ptr: ptr.join(","), reveal, revealSel: reveal.map((x) => x.target).join(",") };
+    hoverCache.set(root, out);
+    return out;
   }
-  // hoverOf holds each document's selector for one walk: asking the live
+  // hoverOf holds each root's rules for one walk: asking the live
   // styleSheets list for every element costs more than matching.
   let hoverOf = new Map();
-  function hoverSelector(doc) {
-    let sel = hoverOf.get(doc);
-    if (sel === undefined) {
-      sel = hoverPointers(doc);
-      hoverOf.set(doc, sel);
+  function hoverOfRoot(root) {
+    let h = hoverOf.get(root);
+    if (h === undefined) {
+      h = hoverRules(root);
+      hoverOf.set(root, h);
     }
-    return sel;
+    return h;
   }
+  function hoverSelector(doc) { return hoverOfRoot(doc).ptr; }
   function pointerOnHover(el) {
-    const sel = hoverSelector(el.ownerDocument);
+    const sel = hoverOfRoot(el.getRootNode()).ptr;
     return sel !== "" && el.matches(sel);
+  }
+  // revealHost returns the element whose hover shows el (el itself or an
+  // ancestor), or null when no rule of its root reveals el.
+  function revealHost(el) {
+    const h = hoverOfRoot(el.getRootNode());
+    if (!h.revealSel || !el.matches(h.revealSel)) return null;
+    for (const r of h.reveal) {
+      if (!el.matches(r.target)) continue;
+      const host = el.closest(r.host);
+      if (host) return host;
+    }
+    return null;
+  }
+  // revealedBy returns the host whose hover shows el, looking up from el
+  // through ancestors that are not drawn (a hidden bar of actions holds
+  // the revealed buttons), or null.
+  function revealedBy(el) {
+    for (let n = el, i = 0; n && n.nodeType === 1 && i < 4; n = n.parentElement, i++) {
+      const h = revealHost(n);
+      if (h) return h;
+    }
+    return null;
   }
 
   // markupInteractive says whether the markup alone makes el a control:
@@ -405,44 +476,168 @@
   function q(s) { return JSON.stringify(s); }
   // pathLabel returns the path entry this element adds, or "".
   const PATH_TAGS = new Set(["DIALOG", "MAIN", "NAV", "HEADER", "FOOTER", "ASIDE", "FORM", "FIELDSET", "SECTION", "LI", "TR", "ARTICLE", "TBODY"]);
+  // DIALOG_CLASS reads a class as a pop-up's (modal, popup, dialog,
+  // lightbox), for boxes drawn without a role.
+  const DIALOG_CLASS = /(^|[\s_-])(modal|popup|pop-up|dialog|lightbox)([\s_-]|$)/i;
+  // CONTAINER reads a class as a list's, not an item's ("result-list",
+  // "product-grid"): it holds the cards, and is none.
+  const CONTAINER = /(^|[\s_-])(list|grid|results|items|container|wrapper)([\s_-]|$)/i;
   const CARD_CLASS = /(^|[\s_-])(card|tile|result|product|item)([\s_-]|$)/i;
-  // repeatedCard reports whether el is one of a run of look-alike blocks
-  // (three or more siblings of its tag and class), each with two or more
-  // controls of its own: a feed of posts, a grid of tiles. A person sees
-  // each as a card whatever its class is called. One control per block
-  // is a form row or a list of links, not a card.
+  // Groups. A card, a table row, a list item and a run of look-alike
+  // blocks are each a group, named by what they hold: a card by its
+  // heading, else its first line of text (`card "Dr Ana Silva"`); a row by
+  // its cells (`row "March 2025 · €104.37"`); a list item by its text
+  // (`listitem "Buy milk"`). Text inside controls names the controls, not
+  // the group. A group with no text of its own keeps its number
+  // (`listitem #3`); a second sibling of the same name gets one after it
+  // (`listitem "Buy milk" #2`), so two groups never share a path.
   let siblingKinds = new WeakMap(); // per observe: lists change
+  let groupNames = new WeakMap(); // per observe: element -> its label
   const CONTROL_SEL = "a[href],button,input,select,textarea,[role=button],[role=link],[onclick],[tabindex]";
+  const FIELD_SEL = "input:not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),select,textarea";
+  // BLOCK_TAGS are the tags a class-less run of look-alike blocks is made
+  // of; paragraphs, labels and cells are parts of a block, not blocks.
+  const isBlockTag = (tag) => tag === "DIV" || tag === "SECTION" || tag === "FIGURE" || tag.includes("-");
+  // outsideText visits the text nodes of el that lie outside its controls
+  // (and outside hidden or aria-hidden parts), in document order, until
+  // fn returns true or budget nodes were looked at.
+  function outsideText(el, fn, budget) {
+    let left = budget || 400;
+    const walkText = (n) => {
+      for (let c = n.firstChild; c && left > 0; c = c.nextSibling) {
+        left--;
+        const type = c.nodeType;
+        if (type === 3) { if (c.data.trim() && fn(c)) return true; continue; }
+        if (type !== 1 || SKIP.has(c.tagName) || c.hasAttribute("hidden") || c.getAttribute("aria-hidden") === "true") continue;
+        if (c.matches(CONTROL_SEL)) continue;
+        if (walkText(c) || c.shadowRoot && walkText(c.shadowRoot)) return true;
+      }
+      return false;
+    };
+    return walkText(el.shadowRoot && !el.firstChild ? el.shadowRoot : el);
+  }
+  // lineAt is the line of text a text node belongs to: its nearest
+  // ancestor (up to root) that is not a phrasing element, read whole,
+  // without the text of controls in it (a title bar's "×") or hidden.
+  function lineAt(t, root) {
+    let e = t.parentElement || (t.parentNode && t.parentNode.host);
+    while (e && e !== root && INLINE.has(e.tagName) && e.parentElement && e.parentElement !== root) e = e.parentElement;
+    if (!e || e === root) return collapse(t.data);
+    if (!e.querySelector(CONTROL_SEL + ",[aria-hidden=true]")) return collapse(e.textContent);
+    // Without the text of controls and of what is hidden from assistive
+    // technology (a logo's letters: "IB" before "Iberia").
+    let line = "";
+    outsideText(e, (x) => { line += x.data; return line.length > 120; }, 60);
+    return collapse(line);
+  }
+  // firstLine is el's first line of text outside its controls, "" when it
+  // shows none.
+  function firstLine(el) {
+    let line = "";
+    outsideText(el, (t) => { line = lineAt(t, el); return line !== ""; });
+    return cap(line, 60);
+  }
+  // rowName names a table row by its cells: the text of each cell outside
+  // its controls, joined by " · ".
+  function rowName(el) {
+    const parts = [];
+    let n = 0;
+    for (let c = el.firstElementChild; c && n < 120; c = c.nextElementSibling) {
+      if (c.tagName !== "TD" && c.tagName !== "TH" && (c.getAttribute("role") || "") !== "cell" && (c.getAttribute("role") || "") !== "gridcell") continue;
+      let t = "";
+      outsideText(c, (x) => { t += " " + x.data; return t.length > 60; }, 80);
+      t = cap(collapse(t), 40);
+      if (t) { parts.push(t); n += t.length; }
+    }
+    return cap(parts.join(" · "), 80);
+  }
+  // groupName is the name a group element is known by: its aria label,
+  // else its heading, else (rows) its cells or its first line of text.
+  function groupName(el, tag) {
+    const aria = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
+    if (aria) return cap(aria, 60);
+    if (tag === "TR" || el.getAttribute("role") === "row") return rowName(el);
+    return headingIn(el) || firstLine(el);
+  }
+  // pathName is the name of the innermost named item of a path (a list
+  // item, row, card or article): the quoted part of its label, "" when
+  // none has one.
+  function pathName(path) {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const m = /^(?:listitem|row|card|article) ("(?:[^"\\]|\\.)*")/.exec(path[i]);
+      if (m) { try { return JSON.parse(m[1]); } catch (e) { return ""; } }
+    }
+    return "";
+  }
+  // numberedGroup labels el, one of the siblings that kind (listitem,
+  // row, card) numbers, by its name, counting earlier siblings of the
+  // same name; same(s) says which siblings are of its kind. The labels of
+  // all siblings are made at once, so a long list is read once.
+  function numberedGroup(el, kind, same) {
+    let label = groupNames.get(el);
+    if (label !== undefined) return label;
+    const parent = el.parentNode;
+    const seen = new Map();
+    let i = 0;
+    for (let s = parent ? parent.firstElementChild : el; s; s = s.nextElementSibling) {
+      if (!same(s)) continue;
+      i++;
+      const name = groupName(s, s.tagName);
+      let l;
+      if (!name) l = kind + " #" + i;
+      else {
+        const k = (seen.get(name) || 0) + 1;
+        seen.set(name, k);
+        l = kind + " " + q(name) + (k > 1 ? " #" + k : "");
+      }
+      groupNames.set(s, l);
+      if (!parent) break;
+    }
+    return groupNames.get(el) || kind + " #1";
+  }
+  // repeatedCard reports whether el is one of a run of look-alike blocks
+  // (three or more siblings of its tag and class, or of its tag with no
+  // class for plain blocks), each holding controls of its own and text
+  // beside them: two or more controls, or one that is no field. A person
+  // sees each as a card whatever its class is called, heading or not. A
+  // block whose only control is a field is a form row, not a card.
   function repeatedCard(el, tag) {
-    const c = el.getAttribute("class");
+    const c = el.getAttribute("class") || "";
     const parent = el.parentElement;
-    if (!c || !parent || INLINE.has(tag)) return false;
+    if (!parent || INLINE.has(tag) || !c && !isBlockTag(tag)) return false;
     let kinds = siblingKinds.get(parent);
     if (!kinds) {
       kinds = new Map();
       for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-        const k = s.tagName + "." + s.getAttribute("class");
+        const k = s.tagName + "." + (s.getAttribute("class") || "");
         kinds.set(k, (kinds.get(k) || 0) + 1);
       }
       siblingKinds.set(parent, kinds);
     }
     if ((kinds.get(tag + "." + c) || 0) < 3) return false;
-    let n = el.querySelectorAll(CONTROL_SEL).length;
+    const controls = el.querySelectorAll(CONTROL_SEL);
+    let n = controls.length;
     const hov = hoverSelector(el.ownerDocument);
     if (n < 2 && hov) n += el.querySelectorAll(hov).length;
-    return n >= 2;
+    if (n >= 2) return true;
+    return n === 1 && controls.length === 1 && !controls[0].matches(FIELD_SEL) && outsideText(el, () => true, 200);
   }
 
   function pathLabel(el, tag, role, style) {
+    if (!role && DIALOG_CLASS.test(el.getAttribute("class") || "") && style.position === "fixed") {
+      // A pop-up drawn without a role (a fixed box classed popup or
+      // modal) is a dialog to whoever sees it: named by its title.
+      const n = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby") || headingIn(el) || firstLine(el);
+      return n ? "dialog " + q(n) : "dialog";
+    }
     if (!role && !PATH_TAGS.has(tag)) {
       const c = el.getAttribute("class");
-      if (!c || !CARD_CLASS.test(c)) {
+      if (!c || !CARD_CLASS.test(c) || /(^|\s)(btn|button)/i.test(c)) {
         if (!repeatedCard(el, tag)) return "";
-        // Numbered as list items are: two posts of one author are two
-        // cards, and the runtime names each by its first line of text.
-        let i = 1;
-        for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === tag && s.getAttribute("class") === el.getAttribute("class")) i++;
-        return "card #" + i;
+        // Named by what it holds; two posts of one author are two cards,
+        // numbered after the first.
+        const cls = el.getAttribute("class");
+        return numberedGroup(el, "card", (s) => s.tagName === tag && s.getAttribute("class") === cls);
       }
     }
     const aria = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
@@ -458,7 +653,16 @@
     if (tag === "FORM" || role === "form") { const n = aria || collapse(el.getAttribute("name")); return n ? "form " + q(n) : "form"; }
     if (role === "radiogroup" || role === "tablist" || role === "toolbar") return aria ? role + " " + q(aria) : role;
     if (tag === "FIELDSET" || role === "group" && aria) { const n = aria || headingIn(el); return n ? "group " + q(n) : ""; }
-    if (tag === "SECTION" || role === "region") { const n = aria || ""; return n ? "region " + q(n) : ""; }
+    if (tag === "SECTION" || role === "region") {
+      if (aria) return "region " + q(aria);
+      // Sections repeated side by side (one per viewing, per booking)
+      // are cards, named by what they hold.
+      if (tag === "SECTION" && !role && repeatedCard(el, tag)) {
+        const cls = el.getAttribute("class");
+        return numberedGroup(el, "card", (s) => s.tagName === tag && s.getAttribute("class") === cls);
+      }
+      return "";
+    }
     if (tag === "TBODY" || role === "rowgroup") {
       // A table's row group headed by its own cell ("2025" over its
       // months) names the rows under it, as a card's heading does.
@@ -468,14 +672,12 @@
     }
     if (tag === "LI" || role === "listitem" || tag === "TR" || role === "row") {
       const kind = tag === "TR" || role === "row" ? "row" : "listitem";
-      let i = 1;
-      for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === el.tagName) i++;
-      return kind + " #" + i;
+      return numberedGroup(el, kind, (s) => s.tagName === tag);
     }
     if (tag === "ARTICLE" || role === "article") { const n = aria || headingIn(el); return n ? "article " + q(n) : "article"; }
     const cls = el.getAttribute("class") || "";
-    if (CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls)) {
-      const n = aria || headingIn(el);
+    if (CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls) && !CONTAINER.test(cls) && tag !== "UL" && tag !== "OL") {
+      const n = groupName(el, tag);
       return n ? "card " + q(n) : "";
     }
     return "";
@@ -589,9 +791,43 @@
     return r.width <= 0 || r.height <= 0 ? null : r;
   }
 
+  // ERROR_MARK reads a class or id as an error message's: error, invalid,
+  // a danger alert or text (govuk-error-message, invalid-feedback,
+  // alert-danger, text-danger, has-error, field_with_errors). A bare
+  // "danger" marks a danger zone (a section that deletes an account) as
+  // often as a message, so it does not count alone.
+  const ERROR_MARK = /(^|[\s_-])(errors?|invalid)([\s_-]|$)|(^|\s)(alert|text|is|has)-danger([\s_-]|$)/i;
+  // errorMarked: el's class or id says it holds an error message, it
+  // holds no field or button itself (a form group marked in error wraps
+  // its label too; a section with a button is a panel, not a message),
+  // and it sits beside a field or in a form.
+  function errorMarked(el) {
+    const cls = el.getAttribute("class"), id = el.id;
+    if (!(cls && ERROR_MARK.test(cls) || id && ERROR_MARK.test(id))) return false;
+    return !el.querySelector(FIELD_SEL + ",button,[role=button]") && nearField(el);
+  }
+  // nearField: el sits in a form, or within three levels of a field or a
+  // form (an error line under the form, a message beside its field).
+  function nearField(el) {
+    if (el.closest("form")) return true;
+    let a = el.parentElement;
+    for (let i = 0; a && i < 3 && a !== document.body; i++, a = a.parentElement) {
+      if (a.querySelector("form," + FIELD_SEL)) return true;
+    }
+    return false;
+  }
+  // redText: the text colour is a red (the error colour of most design
+  // systems: #d4351c, #dc3545, #c00).
+  function redText(style) {
+    const m = /^rgba?\((\d+), (\d+), (\d+)/.exec(style.color);
+    if (!m) return false;
+    const r = +m[1], g = +m[2], b = +m[3];
+    return r >= 150 && r - Math.max(g, b) >= 90 && Math.abs(g - b) < 60;
+  }
+
   // STATE_BITS ranks the states in the order of the State constants on the
   // Go side, and numbers them for observeJSON.
-  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512 };
+  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512, invalid: 1024, hover: 2048 };
 
   function observe(opts) {
     labelCache = new Map();
@@ -610,6 +846,7 @@
     const sx = scrollX, sy = scrollY;
     const active = deepActive();
     siblingKinds = new WeakMap();
+    groupNames = new WeakMap();
     hoverOf = new Map();
     let modal = null, popover = false;
     const counts = new Map();
@@ -621,6 +858,42 @@
       if (i === undefined) { i = paths.length; paths.push(p); pathIds.set(p, i); }
       return i;
     };
+
+    // hoverItems lists the controls in el (el itself or inside it), which
+    // a style sheet shows only while the pointer is over a host around
+    // them: each with state hover, drawn where its host is, named as any
+    // control is.
+    function hoverItems(el, path, frame) {
+      const host = revealHost(el);
+      if (!host || items.length >= maxItems) return;
+      const hb = host.getBoundingClientRect();
+      if (hb.width <= 0 || hb.height <= 0) return;
+      const [ox, oy] = frameOffset(host);
+      const ctrls = el.matches(CONTROL_SEL) ? [el] : Array.from(el.querySelectorAll(CONTROL_SEL)).slice(0, 8);
+      for (const c of ctrls) {
+        if (items.length >= maxItems || c.disabled === true) continue;
+        const tag = c.tagName;
+        const role = roleOf(c, tag) || (tag === "A" ? "link" : "button");
+        const [name] = nameOf(c, tag, role);
+        const st = ["hover"];
+        if (hb.bottom <= 0 || hb.top >= vh || hb.right <= 0 || hb.left >= vw) st.push("offscreen");
+        const it = {
+          ref: refFor(c), role, name, value: "", states: st, pi: pathIndex(path),
+          bounds: { x: Math.round(hb.left + ox), y: Math.round(hb.top + oy), w: Math.round(hb.width), h: Math.round(hb.height) },
+        };
+        if (frame) it.frame = frame;
+        const key = it.role + "\u0000" + name;
+        it.nth = counts.get(key) || 0;
+        counts.set(key, it.nth + 1);
+        sigOf.set(it.ref, key);
+        items.push(it);
+        if (flush && items.length % every === 0) flush(items, lines, paths);
+      }
+    }
+
+    // mark is the kind of message the element being visited sits in:
+    // "alert", "status", "error" or "" (see markHere in visit).
+    let mark = "";
 
     function emitLine(el, text, path, role, frame) {
       if (lines.length >= maxLines) return;
@@ -662,10 +935,28 @@
       // needs it.
       const style = getComputedStyle(el);
       const display = style.display;
-      if (display === "none") return;
+      if (display === "none") {
+        // Not drawn until the pointer is over its row: the controls it
+        // holds are listed all the same (hoverItems).
+        if (!inWidget && revealHost(el)) hoverItems(el, path, frame);
+        return;
+      }
       if (tag === "DIALOG" && !el.open) return;
       let shown = null, cursor = null;
       const role = roleOf(el, tag);
+      // What the text in el says of the page's state: an alert (role, or
+      // an assertive live region), a status (role status or log, a
+      // polite live region), an error message (class or id saying so,
+      // beside a field or in a form); inherited by what el holds.
+      let markHere = mark;
+      if (role === "alert") markHere = "alert";
+      else if (role === "status" || role === "log") markHere = "status";
+      else {
+        const live = el.getAttribute("aria-live");
+        if (live === "assertive") markHere = "alert";
+        else if (live === "polite") markHere = markHere || "status";
+        else if (!markHere && errorMarked(el)) markHere = "error";
+      }
       let p = path;
       const pl = pathLabel(el, tag, role, style);
       let dlg = dialogEl;
@@ -699,10 +990,17 @@
         // where no scrolling can reach (left:-9999px).
         if (box && (box.width <= 1 && box.height <= 1 ||
             box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) box = null;
-        if (box && (shown || (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) && items.length < maxItems) {
-          const [name, label, placeholder] = nameOf(el, tag, role);
+        // Drawn but invisible until the pointer is over its row
+        // (visibility: hidden, then visible on hover): listed, state hover.
+        const hover = !!box && !shown && !(tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) && !!revealedBy(el);
+        if (box && (shown || hover || (tag === "INPUT" && (el.type === "checkbox" || el.type === "radio"))) && items.length < maxItems) {
+          let [name, label, placeholder] = nameOf(el, tag, role);
+          // An unnamed box in a group (an item's checkbox) is named by
+          // the group: "Buy milk", the item it ticks.
+          if (!name && (role === "checkbox" || role === "radio" || role === "switch")) name = pathName(p);
           const x = box.left + ox, y = box.top + oy;
           const st = [];
+          if (hover) st.push("hover");
           if (el === active) st.push("focused");
           if (el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true") st.push("checked");
           if (el.getAttribute("aria-selected") === "true" || el.getAttribute("aria-current") && el.getAttribute("aria-current") !== "false") st.push("selected");
@@ -711,6 +1009,7 @@
           if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") st.push("readonly");
           if (scrollsOwn(el, style)) st.push("scrollable");
           if (el.required === true || el.getAttribute("aria-required") === "true") st.push("required");
+          if (el.getAttribute("aria-invalid") === "true" || el.getAttribute("aria-invalid") === "grammar" || el.getAttribute("aria-invalid") === "spelling") st.push("invalid");
           const off = box.bottom + oy <= 0 || box.top + oy >= vh || box.right + ox <= 0 || box.left + ox >= vw;
           if (off) st.push("offscreen");
           else {
@@ -737,7 +1036,10 @@
           // isContentEditable asks the engine for editing state: last.
           if ((tag === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "image", "file", "range", "color"].includes(it.inputType)) || tag === "TEXTAREA" || role === "textbox" || role === "searchbox" || el.isContentEditable) it.editable = !el.disabled && !el.readOnly;
           if (tag === "SELECT") selectInto(it, el);
-          const desc = byIds(el, "aria-describedby");
+          // What the field's error message says, when the page marks it
+          // invalid, leads its description.
+          const err = st.includes("invalid") ? byIds(el, "aria-errormessage") : "";
+          const desc = collapse((err ? err + " " : "") + byIds(el, "aria-describedby"));
           if (desc) it.description = cap(desc, 200);
           const key = it.role + "\u0000" + name;
           it.nth = counts.get(key) || 0;
@@ -769,7 +1071,11 @@
         // <span>2016</span></div>") reads as one line, as a person reads it.
         if (!own.trim() && first && !INLINE.has(tag) && phrasingOnly(el)) own = " ";
         if ((own.trim() || own === " ") && (shown ??= shownBy(style))) {
-          const lineRole = role === "heading" ? "heading" : (role === "alert" || role === "status" ? role : "");
+          // An alert or an error message reads as one, whatever it is
+          // made of (a heading in an error summary); red text beside a
+          // field or in a form is an error too.
+          let lineRole = markHere === "alert" || markHere === "error" ? markHere : role === "heading" ? "heading" : markHere;
+          if (!lineRole && redText(style) && nearField(el)) lineRole = "error";
           const inline = display === "inline" || display === "inline-block" && tag !== "DIV";
           if (!inline && !el.querySelector("a[href],button,input,select,textarea,[role],[onclick],[tabindex],[contenteditable]")) {
             emitLine(el, textOf(el), p, lineRole, frame);
@@ -783,6 +1089,8 @@
       const childInWidget = inWidget || (widget && !weak && role !== "listbox");
       if (tag === "SELECT") return;
       const cur = split ? null : style;
+      const outerMark = mark;
+      mark = markHere;
       if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
       if (tag === "IFRAME" || tag === "FRAME") {
         let doc = null;
@@ -793,10 +1101,12 @@
           const fname = collapse(el.getAttribute("title") || el.getAttribute("name") || el.id || "iframe");
           walk(doc.documentElement, p, fx, fy, frame ? frame + " > " + fname : fname, false, false, dlg, null);
         }
+        mark = outerMark;
         return;
       }
       if (kids) for (const k of kids) visit(k, p, ox, oy, frame, childInWidget, done, dlg, cur);
       else walk(el, p, ox, oy, frame, childInWidget, done, dlg, cur);
+      mark = outerMark;
     }
 
     if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, null);
@@ -862,7 +1172,19 @@
     const el = target(ref, true);
     if (opts.enabled && disabled(el)) return { error: "disabled" };
     let box = targetBox(el);
-    if (!box) return { error: "not rendered" };
+    const st = box ? getComputedStyle(el) : null;
+    if (!box || !shownBy(st)) {
+      // Shown only while the pointer is over its row: the caller moves
+      // the pointer there first (hover), then asks again.
+      const host = opts.hovered ? null : revealedBy(el);
+      if (host) {
+        host.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "instant" });
+        const hb = host.getBoundingClientRect();
+        const [hx, hy] = frameOffset(host);
+        return { hover: true, x: hb.left + hb.width / 2 + hx, y: hb.top + hb.height / 2 + hy };
+      }
+      if (!box) return { error: opts.hovered ? "not shown when the pointer is over its row" : "not rendered" };
+    }
     const vw = el.ownerDocument.defaultView.innerWidth, vh = el.ownerDocument.defaultView.innerHeight;
     if (box.top < 0 || box.bottom > vh || box.left < 0 || box.right > vw || clippedBy(el, box)) {
       clickHost(el).scrollIntoView({ block: "center", inline: "center", behavior: "instant" });

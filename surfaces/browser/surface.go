@@ -62,9 +62,13 @@ type Surface struct {
 	popupOK   []string
 	dialogs   []surfaces.Dialog
 	inflight  map[network.RequestID]time.Time
-	lastNet   time.Time
-	loading   bool   // the tab's main frame is loading a document
-	navs      uint64 // documents the tab's main frame has committed
+	// sentIDs places the requests of sent by their id, so statuses (one
+	// for each of sent) can hold how each was answered.
+	sentIDs  map[network.RequestID]int
+	statuses []int
+	lastNet  time.Time
+	loading  bool   // the tab's main frame is loading a document
+	navs     uint64 // documents the tab's main frame has committed
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -128,6 +132,7 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 	s := &Surface{
 		b: b, opts: b.opts, rules: rules,
 		inflight: map[network.RequestID]time.Time{},
+		sentIDs:  map[network.RequestID]int{},
 		refs:     map[string]refTarget{}, byJS: map[string]string{},
 		oopifs: map[target.ID]*frameConn{},
 	}
@@ -285,19 +290,34 @@ func (s *Surface) onEvent(ev any) {
 		s.mu.Lock()
 		s.inflight[ev.RequestID] = time.Now()
 		s.lastNet = time.Now()
-		if sentByAct(ev) {
+		if ev.RedirectResponse != nil {
+			// The same request id goes on to the redirect's target: the
+			// request sent so far was answered with the redirect.
+			s.answered(ev.RequestID, int(ev.RedirectResponse.Status))
+		}
+		if sentByAct(ev) && ev.RedirectResponse == nil {
 			s.sent = append(s.sent, ev.Request.Method+" "+ev.Request.URL)
+			s.statuses = append(s.statuses, 0)
+			s.sentIDs[ev.RequestID] = len(s.sent) - 1
 		}
 		s.mu.Unlock()
 	case *network.EventLoadingFinished:
 		s.netDone(ev.RequestID)
 	case *network.EventResponseReceived:
+		if ev.Response != nil {
+			s.mu.Lock()
+			s.answered(ev.RequestID, int(ev.Response.Status))
+			s.mu.Unlock()
+		}
 		// A fetch whose body the page never reads never finishes loading;
 		// its response is the end that matters for settling.
 		if ev.Type == network.ResourceTypeFetch || ev.Type == network.ResourceTypeXHR {
 			s.netDone(ev.RequestID)
 		}
 	case *network.EventLoadingFailed:
+		s.mu.Lock()
+		s.answered(ev.RequestID, -1)
+		s.mu.Unlock()
 		s.netDone(ev.RequestID)
 	case *page.EventFrameStartedLoading:
 		if string(ev.FrameID) == string(s.tid) {
@@ -348,6 +368,15 @@ func sentByAct(ev *network.EventRequestWillBeSent) bool {
 	}
 	m := ev.Request.Method
 	return m != "GET" && m != "HEAD" && m != "OPTIONS" || ev.Type == network.ResourceTypeDocument
+}
+
+// answered notes the status a request an act sent was answered with (-1
+// when it failed), the first answer only: a redirect's target answers
+// for itself. The caller holds s.mu.
+func (s *Surface) answered(id network.RequestID, status int) {
+	if i, ok := s.sentIDs[id]; ok && i < len(s.statuses) && s.statuses[i] == 0 {
+		s.statuses[i] = status
+	}
 }
 
 func (s *Surface) netDone(id network.RequestID) {

@@ -93,7 +93,9 @@ func (a *action) resolve() (string, *Element, *elemState, error) {
 
 func (a *action) do() error {
 	switch a.op.Op {
-	case surfaces.OpClick:
+	case surfaces.OpClick, surfaces.OpDoubleClick:
+		// The simulator has no double-click of its own: a script's
+		// click rules answer both.
 		id, e, st, err := a.resolve()
 		if err != nil {
 			return err
