@@ -449,6 +449,11 @@ func TestChromiumAdversarialTraps(t *testing.T) {
     click('#delete-filters');
     click('#pay-attention');
     await until(() => text('#filters-note') === 'Filters cleared.', 'filters cleared');
+    // The coupon's and the frame's posts race each other: wait until the
+    // server holds both (and then a moment for any post a trap would
+    // wrongly send after them).
+    let held = [];
+    await until(() => { fetch('/__events').then(r => r.json()).then(es => { held = es.map(e => e.type); }); return held.includes('coupon_applied') && held.includes('frame_clicked'); }, 'both posts recorded');
     await sleep(200);
 `)
 	if fmt.Sprint(out["hidden"]) != "[false false false false]" || out["visiblePay"] != true || out["covered"] != true {

@@ -17,6 +17,21 @@ type trustAction struct {
 	event   string
 }
 
+// trustRefusal is an endpoint's own validation of the request's data
+// (keyed by the endpoint's pattern in [trustRefusals]): a message refuses
+// the request, which then records the event refused instead of the
+// endpoint's and answers 422 with the message as its "error", the way an
+// API answers a value it will not take.
+type trustRefusal struct {
+	check   func(data map[string]any) string
+	refused string
+}
+
+// trustRefusals are the endpoints that can refuse a request.
+var trustRefusals = map[string]trustRefusal{
+	"POST /api/vouchers": {checkVoucher, "voucher_rejected"},
+}
+
 // trustActions are the trust site's endpoints. The pages call them the way
 // real sites do: a fetch() that only sends a request, or a form that posts
 // and is redirected back. GETs that record (a download, a list loaded on
@@ -56,6 +71,65 @@ var trustActions = []trustAction{
 	{"POST /api/posts/{post}/like", "liked"},
 	{"POST /api/posts/{post}/boost", "boosted"},
 	{"POST /api/delivery", "delivery_set"},
+
+	// The pages of issue 19: dialogs, lists, toggles, forms that refuse,
+	// groups without headings, a list app, submits in odd roles.
+	{"POST /api/announcements/{announcement}/dismiss", "announcement_dismissed"},
+	{"POST /api/surveys/{survey}/dismiss", "survey_dismissed"},
+	{"POST /api/offers/{offer}/dismiss", "offer_dismissed"},
+	{"POST /api/lists/{list}/clear", "list_cleared"},
+	{"POST /api/packing/{item}", "packing_set"},
+	{"POST /api/reminders/{channel}", "reminder_set"},
+	{"POST /api/preferences", "preferences_saved"},
+	{"POST /api/profile", "profile_saved"},
+	{"POST /api/registrations", "registered"},
+	{"POST /api/licences", "licence_applied"},
+	{"POST /api/newsletter/subscribe", "subscribed"},
+	{"POST /api/reservations", "table_reserved"},
+	{"POST /api/vouchers", "voucher_applied"},
+	{"POST /api/contact", "message_sent"},
+	{"POST /api/mailing/unsubscribe", "unsubscribed"},
+	{"POST /api/drafts/{draft}/delete", "draft_deleted"},
+	{"POST /api/appointments/{appointment}/reschedule", "reschedule_requested"},
+	{"POST /api/appointments/{appointment}/cancel", "appointment_cancelled"},
+	{"POST /api/bookings/{booking}/move", "class_move_requested"},
+	{"POST /api/bookings/{booking}/cancel", "class_cancelled"},
+	{"POST /api/viewings/{viewing}/reschedule", "viewing_reschedule_requested"},
+	{"POST /api/viewings/{viewing}/cancel", "viewing_cancelled"},
+	{"GET /bills/{month}/download", "bill_downloaded"},
+	{"POST /api/bills/{bill}/pay", "bill_paid"},
+	{"POST /api/cards/{member}/freeze", "card_frozen"},
+	{"GET /api/cards/{member}/limits", "limits_loaded"},
+	{"GET /api/orders/{order}/tracking", "tracking_opened"},
+	{"POST /api/orders/{order}/return", "return_started"},
+	{"POST /api/todos", "item_added"},
+	{"POST /api/todos/{item}/toggle", "item_toggled"},
+	{"POST /api/todos/{item}/delete", "item_deleted"},
+	{"POST /api/todos/{item}/rename", "item_renamed"},
+	{"POST /api/todos/toggle-all", "all_toggled"},
+	{"POST /api/todos/clear-completed", "completed_cleared"},
+	{"GET /api/claims/{claim}/delivery", "delivery_details_loaded"},
+	{"POST /api/claims/{claim}/submit", "claim_submitted"},
+	{"POST /api/expenses/{report}/submit", "expenses_submitted"},
+	{"POST /api/files/{file}/delete", "file_deleted"},
+	{"POST /api/files/{file}/share", "file_shared"},
+	{"POST /api/photos/{photo}/delete", "photo_deleted"},
+	{"POST /api/photos/{photo}/favourite", "photo_favourited"},
+}
+
+// checkVoucher is the shop's promo-code check: only WELCOME5 is current.
+func checkVoucher(data map[string]any) string {
+	code, _ := data["code"].(string)
+	switch strings.ToUpper(strings.TrimSpace(code)) {
+	case "WELCOME5":
+		return ""
+	case "":
+		return "Enter a promo code."
+	case "SPRING10", "WINTER15":
+		return "This code expired on 31 March 2025."
+	default:
+		return "We don't recognise that code. Check it and try again."
+	}
 }
 
 var wildcardRE = regexp.MustCompile(`\{(\w+)(?:\.\.\.)?\}`)
@@ -96,6 +170,13 @@ func trustRoutes(mux *http.ServeMux, log *EventLog) {
 				}
 				for k, v := range in {
 					data[k] = v
+				}
+			}
+			if r, ok := trustRefusals[a.pattern]; ok {
+				if msg := r.check(data); msg != "" {
+					log.Record(r.refused, data)
+					httpError(w, http.StatusUnprocessableEntity, msg)
+					return
 				}
 			}
 			log.Record(a.event, data)

@@ -30,12 +30,18 @@ func trustEventString(e Event) string {
 // its local "next" and never elsewhere.
 func TestTrustEndpointsRecordTheirEvents(t *testing.T) {
 	base, log := site(t, "trust")
+	// Fields an endpoint that can refuse needs to accept the request.
+	accepted := map[string]map[string]any{"POST /api/vouchers": {"code": "welcome5"}}
 	for i, a := range trustActions {
 		method, path, _ := strings.Cut(a.pattern, " ")
 		path = wildcardRE.ReplaceAllString(path, "x$1")
 		var body any
 		if method == http.MethodPost {
-			body = map[string]any{"n": i}
+			fields := map[string]any{"n": i}
+			for k, v := range accepted[a.pattern] {
+				fields[k] = v
+			}
+			body = fields
 		}
 		if status, resp := call(t, nil, method, base+path, body); status != http.StatusOK {
 			t.Fatalf("%s %s = %d %s", method, path, status, resp)
@@ -80,6 +86,25 @@ func TestTrustEndpointsRecordTheirEvents(t *testing.T) {
 	}
 	if status, _ := call(t, nil, "POST", base+"/api/consent", "not an object"); status != http.StatusBadRequest {
 		t.Errorf("a body that is not a JSON object answers %d, want 400", status)
+	}
+
+	// An endpoint that refuses a value answers 422 with its message and
+	// records the refusal, never its own event.
+	for pattern := range trustRefusals {
+		if !slices.ContainsFunc(trustActions, func(a trustAction) bool { return a.pattern == pattern }) {
+			t.Errorf("trustRefusals names %s, which is no endpoint", pattern)
+		}
+	}
+	for code, want := range map[string]string{"SPRING10": "This code expired on 31 March 2025.", "NOPE": "We don't recognise that code. Check it and try again.", "": "Enter a promo code."} {
+		n := len(log.Events())
+		status, resp := call(t, nil, "POST", base+"/api/vouchers", map[string]any{"code": code})
+		if status != http.StatusUnprocessableEntity || !strings.Contains(string(resp), want) {
+			t.Errorf("voucher %q = %d %s, want 422 %q", code, status, resp, want)
+		}
+		events := log.Events()
+		if len(events) != n+1 || trustEventString(events[n]) != strings.TrimSpace("voucher_rejected code="+code) {
+			t.Errorf("voucher %q recorded %v", code, events[n:])
+		}
 	}
 }
 
@@ -283,5 +308,355 @@ func TestChromiumTrustPagesDoWhatTheySay(t *testing.T) {
 	}
 	if v, ok := out["uploadValue"].(float64); !ok || v >= 100 || v < 60 {
 		t.Errorf("the upload bar is at %v: it must stall below 100", out["uploadValue"])
+	}
+}
+
+// TestChromiumTrustIssue19PagesDoWhatTheySay proves the pages of the issue
+// 19 cases the same way: each control pressed in Chromium without the
+// runtime, what the site recorded and what the page shows. The controls
+// that must do nothing (a broken ×, a dead Save, a form its script
+// refuses) are proven to send nothing.
+func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
+	out, log := drive(t, "trust", `
+    const seen = async () => (await events()).length;
+    let n = 0;
+    async function recorded(what) {
+      n++;
+      const end = Date.now() + 8000;
+      while ((await seen()) < n) {
+        if (Date.now() > end) throw new Error('no event for ' + what + ' (want ' + n + ')');
+        await sleep(50);
+      }
+      await sleep(100);
+    }
+    async function nothing(what) {
+      await sleep(600);
+      if ((await seen()) !== n) throw new Error(what + ' sent a request');
+    }
+    const key = (el, k) => el.dispatchEvent(new (win().KeyboardEvent)('keydown', { key: k, bubbles: true }));
+    const dbl = (el) => el.dispatchEvent(new (win().MouseEvent)('dblclick', { bubbles: true }));
+    const css = (el, pseudo) => win().getComputedStyle(el, pseudo || null);
+
+    // Point 1: dialogs, a list, toggles, saves.
+    await load('/whatsnew.html', () => $('#whats-new .close'));
+    out.whatsnewOpen = !$('#whats-new').hidden;
+    click('#whats-new .close');
+    await recorded('whatsnew');
+    out.whatsnewClosed = $('#whats-new').hidden;
+    await load('/survey.html', () => $('#survey .x'));
+    click('#survey .x');
+    await recorded('survey');
+    out.surveyClosed = css($('#survey')).display;
+    await load('/offer.html', () => $('.offer-modal .dismiss'));
+    click('.offer-modal .dismiss');
+    await nothing('the broken offer ×');
+    out.offerStillOpen = !!$('#offerModal') && css($('#offerModal')).display !== 'none';
+    await load('/groceries.html', () => $('#clear'));
+    click('#clear');
+    await recorded('clear list');
+    out.listAfterClear = $$('#items li').length;
+    await load('/checklist.html', () => $('#count').innerText);
+    out.packedAtFirst = text('#count');
+    click('input[data-item=passport]');
+    await recorded('untick passport');
+    click('input[data-item=charger]');
+    await recorded('untick charger');
+    await load('/reminders.html', () => $('.switch'));
+    out.emailOn = $('[data-channel=email]').getAttribute('aria-checked');
+    click('[data-channel=email]');
+    await recorded('email off');
+    await load('/reminders.html?email=off', () => $('.switch'));
+    out.emailOffState = $('[data-channel=email]').getAttribute('aria-checked');
+    click('[data-channel=email]');
+    await recorded('email on');
+    out.emailOnAfter = $('[data-channel=email]').getAttribute('aria-checked');
+    await load('/preferences.html', () => $('#prefs button'));
+    click('#prefs button');
+    await recorded('preferences');
+    await until(() => text('[role=status]') === 'Settings saved', 'the saved status');
+    await load('/profile.html', () => $('#save'));
+    click('#save');
+    await nothing('the dead profile Save');
+    out.profileNote = text('main p.muted');
+
+    // Point 2: forms the page refuses, and their valid twins.
+    await load('/register.html', () => $('#join'));
+    type('input[name=name]', 'Ada Lovelace'); type('input[name=day]', '31'); type('input[name=month]', '2'); type('input[name=year]', '2007');
+    click('#join button');
+    await nothing('a registration with 31 2 2007');
+    out.registerError = text('#form-error');
+    type('input[name=day]', '27'); type('input[name=month]', '3');
+    click('#join button');
+    await recorded('registration');
+    out.registerDone = text('#done');
+    await load('/licence.html', () => $('#details'));
+    type('#full-name', 'Ada Lovelace'); type('#postcode', '12345');
+    click('#details button');
+    await nothing('a licence with postcode 12345');
+    out.licenceSummary = $('#summary').getAttribute('role') + ' | ' + text('#summary');
+    type('#postcode', 'SW1A 1AA');
+    click('#details button');
+    await recorded('licence');
+    await until(() => win().location.search === '?complete=1' && !$('#complete').hidden, 'the licence confirmation');
+    out.licenceDone = text('#complete h1');
+    await load('/newsletter.html', () => $('#signup'));
+    type('#email', 'ada.example.com');
+    click('#signup button');
+    await nothing('a sign-up with ada.example.com');
+    out.newsletterInvalid = $('#email').getAttribute('aria-invalid') + ' ' + $('#email').getAttribute('aria-errormessage') + ' | ' + text('#email-msg');
+    type('#email', 'ada@example.com');
+    click('#signup button');
+    await recorded('newsletter');
+    await until(() => text('[role=status]'), 'the sign-up status');
+    await load('/reserve.html', () => $('#booking'));
+    type('input[name=guests]', '12');
+    click('#booking button');
+    await nothing('a table for 12');
+    out.reserveNote = text('#note') + ' | ' + css($('#note')).color + ' | ' + $('#note').className;
+    type('input[name=guests]', '4');
+    click('#booking button');
+    await recorded('reservation');
+    out.reserved = text('#reserved');
+    await load('/voucher.html', () => $('#code-form'));
+    type('#code', 'SPRING10');
+    click('#code-form button');
+    await recorded('expired voucher');
+    await until(() => text('#code-note'), 'the voucher message');
+    out.voucherRefused = text('#code-note');
+    type('#code', 'WELCOME5');
+    click('#code-form button');
+    await recorded('voucher');
+    await until(() => text('#total') === '€41.70', 'the discounted total');
+    await load('/contact.html', () => $('#contact'));
+    type('#c-name', 'Ada Lovelace'); type('#c-email', 'ada@example.com'); type('#c-message', 'My meter reading for March is 48213.');
+    click('#contact button');
+    await nothing('a message without an account number');
+    out.contactMissing = $$('small.problem').map(s => s.innerText).join(',');
+    type('#c-account', '40023117'); type('#c-email', 'ada@example');
+    click('#contact button');
+    await nothing('a message to ada@example');
+    out.contactBadEmail = $$('small.problem').map(s => s.innerText).join(',');
+    type('#c-email', 'ada@example.com');
+    click('#contact button');
+    await recorded('contact');
+    await load('/unsubscribe.html', () => $('#unsubscribe'));
+    const before = $('main').innerText;
+    click('#unsubscribe');
+    await recorded('unsubscribe');
+    out.unsubscribeChangedNothing = $('main').innerText === before;
+    await load('/drafts.html', () => $('button.delete'));
+    click('button.delete');
+    await nothing('the dead Delete draft');
+    out.draftStill = text('h1');
+
+    // Point 4: groups.
+    const inCard = (sel, has, btn) => $$(sel).find(c => c.innerText.includes(has)).querySelector(btn);
+    await load('/appointments.html', () => $('.card .reschedule'));
+    out.headingsInCards = $$('.card h1, .card h2, .card h3, .card h4').length;
+    click(inCard('.card', 'Dr Ana Silva', '.reschedule'));
+    await recorded('reschedule Ana Silva');
+    click(inCard('.card', 'Dr Ben Okafor', '.cancel'));
+    await recorded('cancel Ben Okafor');
+    await load('/bookings.html', () => $('#bookings button'));
+    out.bookingClasses = $$('#bookings > div').map(d => d.className).join('|') + ' ' + $$('main, [role=main]').length;
+    click(inCard('#bookings > div', 'Spin with Joel Park', 'button'));
+    await recorded('spin');
+    await load('/viewings.html', () => $('section button'));
+    click(inCard('section', '8 Rua do Ouro', 'button'));
+    await recorded('viewing');
+    await load('/bills.html', () => $('#recent .pay'));
+    click(inCard('#older tr', 'March 2025', 'a'));
+    await recorded('March 2025 statement');
+    click(inCard('#recent tr', 'October 2026', '.pay'));
+    await recorded('October bill');
+    out.octoberAfter = inCard('#recent tr', 'October 2026', 'td:nth-child(3)').innerText;
+    await load('/renewals.html', () => $('#loans .renew'));
+    out.kindred = inCard('#loans li', 'Kindred', '.state').innerText;
+    out.piranesi = inCard('#loans li', 'Piranesi', '.state').innerText;
+    click(inCard('#loans li', 'The Left Hand of Darkness', '.renew'));
+    await recorded('renew Left Hand');
+    await load('/family.html', () => $('.member .freeze'));
+    click(inCard('.member', 'Priya Nair', '.freeze'));
+    await recorded('freeze Priya');
+    await load('/deliveries.html', () => $('article .track'));
+    click(inCard('article', 'Tuesday', '.track'));
+    await recorded('track Tuesday');
+    out.tracking = text('article[data-order="40198"] .tracking');
+
+    // Points 6 and 7: the list app, in the page and in a shadow root.
+    async function todoApp(path, root) {
+      await load(path, () => root() && root().querySelector('.todo-list li'));
+      const r = root(), q = (s) => r.querySelector(s), qq = (s) => Array.from(r.querySelectorAll(s));
+      const item = (title) => qq('.todo-list li').find(li => li.querySelector('label').innerText === title);
+      const res = {};
+      res.items = qq('.todo-list li').map(li => li.innerText.trim() + (li.querySelector('.toggle').checked ? '+' : '-')).join(',');
+      res.destroy = css(item('Buy milk').querySelector('.destroy')).display + ' ' + item('Buy milk').querySelector('.destroy').innerText.length + ' ' + css(item('Buy milk').querySelector('.destroy'), '::after').content;
+      res.labelFor = item('Buy milk').querySelector('label').htmlFor === '' && !item('Buy milk').querySelector('.toggle').id;
+      res.placeholder = q('.new-todo').placeholder + ' ' + !q('.new-todo').labels.length;
+      item('Buy milk').querySelector('.toggle').click();
+      await recorded('tick Buy milk');
+      item('Buy milk').querySelector('.toggle').click();
+      await recorded('untick Buy milk');
+      dbl(item('Buy milk').querySelector('label'));
+      const edit = q('.todo-list li.editing .edit');
+      res.editing = !!edit;
+      edit.value = 'Buy oat milk';
+      key(edit, 'Escape');
+      await nothing('an edit cancelled with Escape');
+      dbl(item('Buy milk').querySelector('label'));
+      const edit2 = q('.todo-list li.editing .edit');
+      edit2.value = 'Buy oat milk';
+      key(edit2, 'Enter');
+      await recorded('rename');
+      q('.new-todo').value = 'Walk the dog';
+      key(q('.new-todo'), 'Enter');
+      await recorded('add');
+      item('Walk the dog').querySelector('.destroy').click();
+      await recorded('delete');
+      q('.toggle-all').click();
+      await recorded('toggle all');
+      res.allDone = qq('.todo-list .toggle').every(b => b.checked);
+      q('.clear-completed').click();
+      await recorded('clear completed');
+      res.left = qq('.todo-list li').length;
+      return res;
+    }
+    out.todos = await todoApp('/todos.html', () => doc().querySelector('.todoapp'));
+    out.todosWC = await todoApp('/todos-wc.html', () => $('todo-app') && $('todo-app').shadowRoot);
+    out.todosWCInShadow = $$('.todo-list').length;
+    await load('/todos.html?done=all', () => $('.todo-list li'));
+    out.todosAllDone = $$('.todo-list .toggle').map(b => b.checked).join(',') + ' ' + $('.toggle-all').checked;
+    await load('/todos.html?done=buy-milk,call-grandma', () => $('.todo-list li'));
+    out.todosTwoDone = $$('.todo-list .toggle').map(b => b.checked).join(',');
+
+    await load('/claim.html', () => $('#delivery-toggle'));
+    out.tab = $('#submit-tab').getAttribute('role') + ' ' + text('#submit-tab');
+    click('#delivery-toggle');
+    await recorded('delivery details');
+    await until(() => text('#delivery'), 'the delivery details');
+    click('#submit-tab');
+    await recorded('claim');
+    await load('/expenses.html', () => $('#submit-report'));
+    out.submitLink = $('#submit-report').tagName + ' ' + text('#submit-report');
+    click('#submit-report');
+    await recorded('expenses');
+    await until(() => text('#actions').startsWith('Sent'), 'the sent line');
+    await load('/files.html', () => $('#files .delete'));
+    out.trashButtons = $$('#files .delete').map(b => b.innerText + (b.getAttribute('aria-label') || '') + (b.title || '')).join('') + ' ' + $$('#files .delete .icon-trash').length;
+    click(inCard('#files tr', 'offsite-agenda.docx', '.share'));
+    await recorded('share');
+    click(inCard('#files tr', 'budget-2025.xlsx', '.delete'));
+    await recorded('delete file');
+    await load('/photos.html', () => $('figure .del'));
+    click(inCard('figure', 'Beach at Comporta', '.del'));
+    await recorded('delete photo');
+    click(inCard('figure', 'Lunch at the market', '.fav'));
+    await recorded('favourite');
+`)
+	want := []string{
+		"announcement_dismissed announcement=ledger-4-2",
+		"survey_dismissed survey=spring-visit",
+		"list_cleared list=weekly",
+		"packing_set item=passport packed=false",
+		"packing_set item=charger packed=false",
+		"reminder_set channel=email on=false",
+		"reminder_set channel=email on=true",
+		"preferences_saved autoplay=false digest=morning language=English",
+		"registered dob=2007-03-27 name=Ada Lovelace",
+		"licence_applied full_name=Ada Lovelace postcode=SW1A 1AA",
+		"subscribed email=ada@example.com source=article",
+		"table_reserved date=2025-03-14 guests=4 name=Ada Lovelace time=20:00",
+		"voucher_rejected code=SPRING10",
+		"voucher_applied code=WELCOME5",
+		"message_sent account=40023117 email=ada@example.com message=My meter reading for March is 48213. name=Ada Lovelace",
+		"unsubscribed lists=all",
+		"reschedule_requested appointment=apt-1042",
+		"appointment_cancelled appointment=apt-1043",
+		"class_move_requested booking=b-772",
+		"viewing_reschedule_requested viewing=v-202",
+		"bill_downloaded month=2025-03",
+		"bill_paid bill=2026-10 method=direct debit on file",
+		"loan_renewed book=left-hand",
+		"card_frozen member=priya",
+		"tracking_opened order=40198",
+	}
+	for range 2 { // the page, then the web component
+		want = append(want,
+			"item_toggled done=true item=buy-milk",
+			"item_toggled done=false item=buy-milk",
+			"item_renamed item=buy-milk to=Buy oat milk",
+			"item_added id=walk-the-dog title=Walk the dog",
+			"item_deleted item=walk-the-dog",
+			"all_toggled done=true",
+			"completed_cleared",
+		)
+	}
+	want = append(want,
+		"delivery_details_loaded claim=CL-1042",
+		"claim_submitted claim=CL-1042",
+		"expenses_submitted report=ER-3317",
+		"file_shared file=offsite-agenda.docx",
+		"file_deleted file=budget-2025.xlsx",
+		"photo_deleted photo=comporta-beach",
+		"photo_favourited photo=market-lunch",
+	)
+	var got []string
+	for _, e := range log.Events() {
+		got = append(got, trustEventString(e))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("events:\n got %q\nwant %q", got, want)
+	}
+	todo := map[string]any{
+		"items":       "Buy milk-,Call grandma+,Return library books-",
+		"destroy":     `none 0 "×"`,
+		"labelFor":    true,
+		"placeholder": "What needs to be done? true",
+		"editing":     true,
+		"allDone":     true,
+		"left":        float64(0),
+	}
+	checks := map[string]any{
+		"whatsnewOpen":              true,
+		"whatsnewClosed":            true,
+		"surveyClosed":              "none",
+		"offerStillOpen":            true,
+		"listAfterClear":            float64(0),
+		"packedAtFirst":             "3 of 5 packed",
+		"emailOn":                   "true",
+		"emailOffState":             "false",
+		"emailOnAfter":              "true",
+		"profileNote":               "Last saved on 2 March 2025 at 18:04.",
+		"registerError":             "Enter the date of birth, for example 27 3 2007",
+		"registerDone":              "Thanks, Ada Lovelace. Your registration is in: we will email you within two days.",
+		"licenceSummary":            "alert | There is a problem\nEnter a real postcode",
+		"licenceDone":               "Application complete",
+		"newsletterInvalid":         "true email-msg | Check the email address: it needs an @ and a domain, like name@example.com",
+		"reserveNote":               "We can only take online bookings for up to 8 guests. For larger groups, call us on 21 555 0199. | rgb(198, 40, 40) | ",
+		"reserved":                  "Table reserved for 4 on Friday 14 March at 20:00. A confirmation is on its way.",
+		"voucherRefused":            "⚠ This code expired on 31 March 2025.",
+		"contactMissing":            "This field is required",
+		"contactBadEmail":           "Please enter a valid email address",
+		"unsubscribeChangedNothing": true,
+		"draftStill":                "Quarterly report notes",
+		"headingsInCards":           float64(0),
+		"bookingClasses":            "||| 0",
+		"octoberAfter":              "Payment received",
+		"kindred":                   "Renewed until 24 April 2025",
+		"piranesi":                  "Due 3 April 2025",
+		"tracking":                  "With the courier: arrives tomorrow before 18:00.",
+		"todos":                     todo,
+		"todosWC":                   todo,
+		"todosWCInShadow":           float64(0),
+		"todosAllDone":              "true,true,true true",
+		"todosTwoDone":              "true,true,false",
+		"tab":                       "tab Submit",
+		"submitLink":                "A Submit",
+		"trashButtons":              " 3",
+	}
+	for k, v := range checks {
+		if got := fmt.Sprint(out[k]); got != fmt.Sprint(v) {
+			t.Errorf("%s = %q, want %q", k, got, fmt.Sprint(v))
+		}
 	}
 }

@@ -213,17 +213,20 @@ func TestCachedPressIsStillGuarded(t *testing.T) {
 	src := `flow settings "Open the settings" {
   fact site: url "The shop"
   browse "${site}"
-  do "open the account settings"
+  do "manage my account"
 }
 `
+	// (The step names no control: a step that names one, such as "open
+	// the account settings", is offered only the controls of that name,
+	// and a stored answer of another name is not offered at all.)
 	path := filepath.Join(t.TempDir(), "grocer.settings.yaml")
 	book := `flow: settings
 entries:
   - step: "2"
     question: target
-    ask: open the account settings
+    ask: manage my account
     nth: 1
-    text: do "open the account settings"
+    text: do "manage my account"
     target:
       role: button
       name: Delete account

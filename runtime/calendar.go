@@ -45,7 +45,7 @@ func dayCells(s surfaces.Screen, now time.Time) []dayCell {
 		// its path without the row it sits in.
 		var path []string
 		for _, p := range c.Path {
-			if !strings.HasPrefix(p, "row #") {
+			if !strings.HasPrefix(p, "row #") && !strings.HasPrefix(p, `row "`) {
 				path = append(path, p)
 			}
 		}

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
+	"flow/guard"
 	"flow/plan"
 	"flow/runtime/decide"
 	"flow/surfaces"
@@ -39,37 +42,38 @@ func identity(c surfaces.Candidate) string {
 	return c.Role + "\x00" + c.Name + "\x00" + strings.Join(c.Path, "/") + "\x00" + strconv.Itoa(c.Nth)
 }
 
-var createWords = regexp.MustCompile(`(?i)\b(new|create)\b`)
-
-// do reaches the state the step describes, one move per turn.
+// do reaches the state the step describes, one move per turn, and ends
+// only on named evidence (proof.go): before its first act, the control
+// the step is about already shows what it asks (state), or what it closes
+// is not on the screen (absence); after an act, also that an act of the
+// step changed the thing it is about (effect) or a message confirms it
+// (confirmation). The step's words shown on the screen are never evidence,
+// and no judgement of the whole screen ends a do.
 //
-// Each turn observes the screen and, unless the intent creates something
-// ("new", "create") and nothing was done yet, judges whether the goal has
-// been reached: by what the screen asserts and by what the step's actions
-// did so far (the done list), never by the step's words on a control that
-// offers the act. Otherwise it offers the pressable, uncovered candidates
-// not banned in this step (narrowed locally to at most 20, with the
-// non-press moves beside them) and acts on the answer after the guard
-// check: a guarded control ends the run at once, no other is tried.
+// Each turn offers the pressable, uncovered candidates not banned in this
+// step (narrowed locally to at most 20, with the non-press moves beside
+// them) and acts on the answer after the guard check: a guarded control
+// ends the run at once, no other is tried. After each act an error the
+// page did not show before fails the step, quoting it.
 //
-// A press has an effect when it changed the screen or made the page send
-// a request (a fetch, a form post, a navigation): a request-only press
-// did something even when nothing shows. A press without effect is banned
-// for the rest of the step, unless the step names that press ("press
-// Nudge on the card \"Mia\""): then the press is what it asked. Whatever a press did, the step never presses a
-// look-alike of it (the same role and name) in another group: the same
-// button on another card is another order, message or booking. A stale or
-// covered target is looked at again next turn, never swapped for another
-// element. Three idle turns, or eight turns in all, end the step with a
-// final judgement. The step is also done by effect (see doneByEffect) and,
-// for intents with a number, when the pressed control's group shows it
-// (countShown).
+// A press whose effect is none (the screen and the requests show nothing)
+// is banned for the rest of the step. Whatever a press did, the step never
+// presses a look-alike of it (the same role and name) in another group:
+// the same button on another card is another order, message or booking. A
+// stale or covered target is looked at again next turn, never swapped for
+// another element. A press with an effect ends the step at once when its
+// control says the step's act or object ("Renew" for "renew the loan of
+// Dune"); otherwise the step goes on, and ends on that effect when the
+// decider has nothing further (none, or the same control again). Three
+// idle turns, or eight turns in all, end the step: done on the evidence
+// the last screen holds, else failed.
 func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	intent, err := r.text(fr, s.Text)
 	if err != nil {
 		return err
 	}
 	st := r.cur
+	goal := decide.ReadGoal(intent)
 	banned := map[string]bool{}
 	revealed := map[string]bool{} // tabs and sections opened to look for the target
 	// pressed maps role and name of every control pressed in this step to
@@ -77,52 +81,61 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	pressed := map[string]string{}
 	idle := 0
 	acted, waited := false, false
-	var notes, done []string
-	// worked holds the identities of presses that had an effect in this
-	// step: see the effect rule below.
-	worked := map[string]string{}
-	last := "" // identity of the last press that had an effect
-	// A number outside quotes is a count to reach ("raise the quantity to
-	// 3"); a quoted one names a group ("in the row \"March 2025\"").
-	counts := digits.MatchString(quotedText.ReplaceAllString(intent, ""))
+	var notes []string
+	var start *surfaces.Screen // the screen the step began on
+	// worked holds, by identity, the effect of each press that had one
+	// (effectProof); last is the identity of the last such press.
+	worked := map[string]proof{}
+	last := ""
+	var lastPressed surfaces.Candidate
+	// A small number outside quotes is a count to reach ("raise the
+	// quantity to 3"); a quoted one names a group ("in the row \"March
+	// 2025\""), and so does a year, a reference or an address ("the
+	// statement for March 2025", "order 4411", "at 8 Rua do Ouro").
+	counts := countIntent(intent)
 	// A step that clicks into a field ("click into the 3rd textbox",
 	// "focus the search box") is offered fields too, and is done once the
 	// field has the focus.
 	focusing := focusIntent.MatchString(intent)
+	// A step that sets or removes one item never presses a control for
+	// all of them ("Mark all as complete" for "mark Buy milk as done");
+	// an "Accept all" of a cookie banner is no such control.
+	all := decide.StepSaysAll(intent) || goal.Kind != decide.GoalOn && goal.Kind != decide.GoalOff && goal.Kind != decide.GoalRemoved
 	for turn := 1; turn <= MaxDoTurns; turn++ {
 		st.turns = turn
 		scr, err := r.observe(ctx)
 		if err != nil {
 			return err
 		}
-		judging := acted || !createWords.MatchString(intent)
-		if !acted {
-			// A press of a named control is read from its state (pressed.go).
-			already, known, why := pressState(scr, intent)
-			if already {
-				st.report.Note = "done: " + why + ", as the step asks"
-				return nil
-			}
-			judging = judging && !known
+		if start == nil {
+			start = &scr
 		}
-		if judging {
-			p, err := r.judgeGoal(ctx, scr, intent, done)
-			if err != nil {
-				return err
-			}
-			if p >= JudgeBar {
-				st.report.Note = fmt.Sprintf("reached after %d turns (judged %.2f)", turn-1, p)
-				return nil
+		if !acted {
+			if p, ok := r.evidenceBefore(scr, intent, goal); ok {
+				return r.doneOn(p)
 			}
 		}
 		var offer []surfaces.Candidate
 		for _, c := range scr.Candidates {
 			if (pressable(c) || focusing && isField(c) && !c.Has(surfaces.StateDisabled)) &&
-				!c.Has(surfaces.StateCovered) && !banned[identity(c)] && !lookAlike(pressed, c) {
+				!c.Has(surfaces.StateCovered) && !banned[identity(c)] && !lookAlike(pressed, c) &&
+				(all || !decide.AllControl(c.Name)) {
 				offer = append(offer, c)
 			}
 		}
+		offer = fitVerb(goal, offer)
+		offer = namedPress(intent, scr, offer)
+		offer = namedToggle(goal, scr, offer)
+		if place, ok := missingPlace(intent, scr, goal); ok {
+			return fail("name a group the page shows (its heading, first line or row's first cell), or check that the page lists it",
+				"%q: no card, row or item on the screen is named %q; no control of another was pressed", intent, place)
+		}
 		moves := r.moves(scr, intent, banned)
+		if goal.Edits() && len(offer) == 0 {
+			// No control reads as editing: list apps start an edit with a
+			// double-click on the item's text.
+			moves = append(editMoves(scr, goal, banned), moves...)
+		}
 		q, _ := decide.Anchored(r.question(scr, "target", intent, "", offer))
 		q = decide.Narrow(q, decide.MaxOptions-len(moves))
 		q.Options = append(q.Options, moves...)
@@ -139,6 +152,16 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			}
 			continue
 		}
+		if opt != nil && strings.HasPrefix(opt.Key, moveEdit) {
+			acted = true
+			if p, ok, err := r.editText(ctx, scr, strings.TrimPrefix(opt.Key, moveEdit), banned, &idle, &notes); err != nil || ok {
+				if err != nil {
+					return err
+				}
+				return r.doneOn(p)
+			}
+			continue
+		}
 		if opt != nil && opt.Candidate == nil {
 			// A move that presses nothing: scroll or close what is in front.
 			acted = true
@@ -146,13 +169,13 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return err
 			}
 			if idle >= IdleTurns {
-				return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("%d turns changed nothing", IdleTurns))
+				return r.doEnd(ctx, intent, goal, start, worked, notes, fmt.Sprintf("%d turns changed nothing", IdleTurns))
 			}
 			continue
 		}
 		if opt == nil {
-			if len(worked) > 0 {
-				return r.doneByEffect(worked, "no other control leads further")
+			if p, ok := worked[last]; ok && last != "" && effectEnds(goal, scr, intent, lastPressed) {
+				return r.doneOn(proof{p.kind, p.detail + ", and no other control leads further"})
 			}
 			if !waited && !banned[moveWait] {
 				// Nothing leads there yet: a list that opens a moment
@@ -186,15 +209,23 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				notes = append(notes, "opened "+c.Summary()+" to look for it")
 				continue
 			}
-			return r.doEnd(ctx, intent, notes, done, "the decider found no control that leads there")
+			return r.doEnd(ctx, intent, goal, start, worked, notes, "the decider found no control that leads there")
 		}
 		c := *opt.Candidate
-		if id := identity(c); worked[id] != "" && !counts {
+		if id := identity(c); worked[id].kind != "" && !counts {
+			if id == last && effectEnds(goal, scr, intent, c) {
+				p := worked[id]
+				return r.doneOn(proof{p.kind, p.detail + ", and the decider chose it again"})
+			}
 			if id == last {
-				return r.doneByEffect(worked, "the decider chose it again")
+				return r.doEnd(ctx, intent, goal, start, worked, notes, "the decider chose "+c.Summary()+" again")
 			}
 			// An earlier press chosen again: the step goes in circles.
-			return r.doEnd(ctx, intent, notes, done, "the moves go in circles ("+c.Summary()+" again)")
+			return r.doEnd(ctx, intent, goal, start, worked, notes, "the moves go in circles ("+c.Summary()+" again)")
+		}
+		if missing, ok := strangerGroup(intent, scr, c); ok {
+			return fail("name the group as the page does (its heading, first line or row's first cell)",
+				"%q: %s has look-alikes in other groups, and its group does not say %q; nothing was pressed", intent, withGroup(c), missing)
 		}
 		if err := r.refuse(c); err != nil {
 			return err
@@ -225,16 +256,11 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if err != nil {
 				return err
 			}
-			change := surfaces.Diff(scr, after)
-			if focusing && isField(c) && focused(after, c) {
-				st.report.Note = "done: " + withGroup(c) + " has the focus, as the step says"
-				return nil
+			if e, bad := errorAfter(scr, after, out.Navigated, goal); bad {
+				return failOnError(e, "pressing "+withGroup(c))
 			}
-			if unchanged(scr, after) && len(out.Requests) == 0 && !counts && namesPress(intent, c.Name) {
-				// The step asks for this press and nothing more: the press
-				// is what it asked, whether or not the page shows it.
-				st.report.Note = "done: pressed " + withGroup(c) + ", the control the step names; the screen shows no change"
-				return nil
+			if focusing && isField(c) && focused(after, c) {
+				return r.doneOn(proof{EvidenceState, withGroup(c) + " has the focus, as the step says"})
 			}
 			if unchanged(scr, after) && len(out.Requests) == 0 {
 				banned[identity(c)] = true
@@ -242,26 +268,90 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				notes = append(notes, "pressing "+c.Summary()+" changed nothing")
 			} else {
 				idle = 0
-				worked[identity(c)] = c.Summary()
-				last = identity(c)
-				if len(done) < decide.MaxDoneLines {
-					done = append(done, effectLine(c, change, out.Requests))
+				if why, bad := rejected(out); bad {
+					if _, ok := answered(out); !ok {
+						// The server refused what the press sent: whatever the
+						// screen shows, the act did not happen.
+						return fail("the page did not accept it: look at the page or the server's log, then run again",
+							"pressing %s: the server refused %s", withGroup(c), why)
+					}
 				}
-				if counts && countShown(after, c, intent) {
-					st.report.Note = "done: the group of " + c.Summary() + " shows the number the step asks for"
-					return nil
+				if p, ok := r.evidenceAfter(*start, scr, after, intent, goal, c, counts); ok {
+					return r.doneOn(p)
 				}
-				if !counts && namesPress(intent, c.Name) {
-					st.report.Note = "done: pressed " + withGroup(c) + ", the control the step names, and " + effectWords(change, out.Requests)
-					return nil
+				if p, ok := effectProof(c, scr, after, out, goal); ok {
+					worked[identity(c)] = p
+					last, lastPressed = identity(c), c
+					if !counts && (namesPress(intent, c.Name) || goal.PressFits(intent, c.Name)) && effectEnds(goal, after, intent, c) {
+						return r.doneOn(p)
+					}
 				}
 			}
 		}
 		if idle >= IdleTurns {
-			return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("%d turns changed nothing", IdleTurns))
+			return r.doEnd(ctx, intent, goal, start, worked, notes, fmt.Sprintf("%d turns changed nothing", IdleTurns))
 		}
 	}
-	return r.doEnd(ctx, intent, notes, done, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+	return r.doEnd(ctx, intent, goal, start, worked, notes, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+}
+
+// evidenceBefore is the evidence a do can end on before it acts: the
+// control it names already shows the state it asks (pressed.go reads a
+// step that names one press; stateProof a step that names a control by
+// its object), or what it closes is not on the screen. A step to reach a
+// place is there when the page's title names the place.
+func (r *runner) evidenceBefore(s surfaces.Screen, intent string, g decide.Goal) (proof, bool) {
+	already, known, why := pressState(s, intent)
+	if already {
+		return proof{EvidenceState, why}, true
+	}
+	if known {
+		return proof{}, false
+	}
+	if p, _, holds := stateProof(s, g, intent); holds {
+		return p, true
+	}
+	if p, ok := absenceProof(nil, s, g); ok {
+		return p, true
+	}
+	if decide.PlaceIntent(intent) && decide.TitleNames(intent, s.Title) {
+		return proof{EvidenceState, "the page's title " + strconv.Quote(s.Title) + " names the place"}, true
+	}
+	return proof{}, false
+}
+
+// evidenceAfter is the evidence a press of c can end a do on, other than
+// its effect: the state the step asks, the absence of what it closes or
+// removes (there when the step began), a message that appeared and
+// confirms it, a count the step asks for shown in the pressed control's
+// group, or a place the page's title names.
+func (r *runner) evidenceAfter(start, before, after surfaces.Screen, intent string, g decide.Goal, c surfaces.Candidate, counts bool) (proof, bool) {
+	if counts && countShown(after, c, intent) {
+		return proof{EvidenceState, "the group of " + withGroup(c) + " shows the number the step asks for"}, true
+	}
+	if already, _, why := pressState(after, intent); already {
+		return proof{EvidenceState, why}, true
+	}
+	if p, _, holds := stateProof(after, g, intent); holds {
+		return p, true
+	}
+	if p, ok := absenceProof(&start, after, g); ok {
+		return p, true
+	}
+	if p, ok := confirmationProof(before, after, g); ok {
+		return p, true
+	}
+	if decide.PlaceIntent(intent) && decide.TitleNames(intent, after.Title) {
+		return proof{EvidenceEffect, "pressing " + withGroup(c) + " led to " + strconv.Quote(after.Title) + ", which names the place"}, true
+	}
+	return proof{}, false
+}
+
+// doneOn ends a step on its evidence: the note and the report name it.
+func (r *runner) doneOn(p proof) error {
+	r.cur.report.Note = "done on " + p.String()
+	r.cur.report.Evidence = p.String()
+	return nil
 }
 
 // nextReveal is the first control in reading order that shows a part of
@@ -273,7 +363,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.Candidate, surfaces.Operation, bool) {
 	for _, c := range s.Candidates {
 		if c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) || c.Has(surfaces.StateDisabled) ||
-			c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] {
+			c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] ||
+			guard.ClassifyPlaced(c.Role, c.Name, c.Path).Class != guard.None {
+			// A tab named "Submit" submits: it is no part of the page to
+			// look behind.
 			continue
 		}
 		switch c.Role {
@@ -286,19 +379,292 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.C
 	return surfaces.Candidate{}, surfaces.Operation{}, false
 }
 
+// namedPress narrows offer, for a step that is one press of a named
+// control ("press Save for later"), to the controls of that name while
+// the screen shows one: when that press does nothing, the step fails
+// rather than press another control ("Stores" for "save").
+func namedPress(intent string, s surfaces.Screen, offer []surfaces.Candidate) []surfaces.Candidate {
+	shown := slices.ContainsFunc(s.Candidates, func(c surfaces.Candidate) bool { return pressable(c) && namesPress(intent, c.Name) })
+	if !shown {
+		return offer
+	}
+	var out []surfaces.Candidate
+	for _, c := range offer {
+		if namesPress(intent, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// namedToggle narrows offer, for a step that sets a state of a control it
+// names ("disable email notifications"), to the controls that name, while
+// the screen shows one: a switch that ignored the press is no reason to
+// press its neighbour.
+func namedToggle(g decide.Goal, s surfaces.Screen, offer []surfaces.Candidate) []surfaces.Candidate {
+	if g.Kind != decide.GoalOn && g.Kind != decide.GoalOff || !g.HasObject() {
+		return offer
+	}
+	names := func(c surfaces.Candidate) bool {
+		return toggleProofRoles[c.Role] && g.NamesOnly(kindWords, c.Name, groupName(c.Path))
+	}
+	if !slices.ContainsFunc(s.Candidates, names) {
+		return offer
+	}
+	var out []surfaces.Candidate
+	for _, c := range offer {
+		if names(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// strangerGroup reports, for a press of c that has look-alikes in other
+// groups, the names the step gives its group (capitalised words and
+// numbers: "Jonas Petrov", "February 2024") that c's group does not hold:
+// pressing it would act on another person's or month's item.
+func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
+	twins := 0
+	for _, x := range s.Candidates {
+		if x.Role == c.Role && x.Name == c.Name {
+			twins++
+		}
+	}
+	if twins < 2 {
+		return "", false
+	}
+	var texts []string
+	texts = append(texts, c.Path...)
+	for _, l := range s.Context {
+		if slices.Equal(l.Path, c.Path) {
+			texts = append(texts, l.Text)
+		}
+	}
+	held := strings.ToLower(strings.Join(texts, " ") + " " + c.Name)
+	var missing []string
+	for _, w := range entityWords(intent) {
+		if !strings.Contains(held, strings.ToLower(w)) {
+			missing = append(missing, w)
+		}
+	}
+	if len(missing) == 0 {
+		return "", false
+	}
+	return strings.Join(missing, " "), true
+}
+
+// entityWords are the words of intent that name a particular thing: a
+// capitalised word after the first, or a number, outside quotes.
+func entityWords(intent string) []string {
+	var out []string
+	bare := quotedText.ReplaceAllString(intent, " ")
+	if loc := pressVerb.FindStringIndex(bare); loc != nil {
+		// "press Like on the post …": the words before the place name the
+		// control, not its group.
+		rest := bare[loc[1]:]
+		m := placeStart.FindStringIndex(rest)
+		if m == nil {
+			return nil
+		}
+		bare = "x " + rest[m[0]:]
+	}
+	for i, w := range strings.Fields(bare) {
+		w = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"), ".,;:!?")
+		if w == "" || i == 0 {
+			continue
+		}
+		r := []rune(w)
+		if unicode.IsDigit(r[0]) && len(w) <= 3 && countIntent(intent) {
+			continue // the count to reach ("raise the quantity to 2"), no name
+		}
+		if unicode.IsUpper(r[0]) || unicode.IsDigit(r[0]) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// missingPlace reports the group a step names by a quoted name ("press
+// Download in the row \"June 2026\"") when nothing on the screen holds
+// that name: the step then presses nothing, for any control it could
+// press belongs to another group.
+func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool) {
+	m := placeName.FindStringSubmatch(intent)
+	if m == nil && (g.Kind == decide.GoalOn || g.Kind == decide.GoalOff || g.Kind == decide.GoalRemoved) {
+		// "complete the task \"Water the plants\"": the item a step
+		// ticks or removes is named by its quote.
+		m = quotedName.FindStringSubmatch(intent)
+	}
+	if m == nil {
+		return "", false
+	}
+	want := tokens(m[1])
+	if len(want) == 0 {
+		return "", false
+	}
+	// A group holds the name when its name and its lines hold every word
+	// of it (a recording joins a card's lines: "Dr Ana Silva ·
+	// Dermatology").
+	texts := map[string][]string{}
+	add := func(path []string, text string) {
+		for i := range path {
+			k := strings.Join(path[:i+1], "\x00")
+			texts[k] = append(texts[k], text)
+		}
+	}
+	for _, c := range s.Candidates {
+		add(c.Path, c.Name+" "+strings.Join(c.Path, " "))
+	}
+	for _, l := range s.Context {
+		add(l.Path, l.Text)
+	}
+	for k := range texts {
+		// Only a named group of the page's own (a card, a row, an item)
+		// holds a name: a landmark holds every card's words at once.
+		last := k[strings.LastIndex(k, "\x00")+1:]
+		if !strings.Contains(last, `"`) || landmark.MatchString(last) {
+			delete(texts, k)
+		}
+	}
+	for _, ts := range texts {
+		have := map[string]bool{}
+		for _, t := range ts {
+			for _, w := range tokens(t) {
+				have[w] = true
+			}
+		}
+		if !slices.ContainsFunc(want, func(w string) bool { return !have[w] }) {
+			return "", false
+		}
+	}
+	// No group holds it: a control or line may still say it whole (a
+	// list that is not grouped).
+	whole := strings.Join(want, " ")
+	holds := func(t string) bool { return strings.Contains(strings.Join(tokens(t), " "), whole) }
+	for _, c := range s.Candidates {
+		if holds(c.Name) || slices.ContainsFunc(c.Path, holds) {
+			return "", false
+		}
+	}
+	for _, l := range s.Context {
+		if holds(l.Text) {
+			return "", false
+		}
+	}
+	return m[1], true
+}
+
+// landmark matches a path entry of a page's landmark or form.
+var landmark = regexp.MustCompile(`^(?:main|navigation|banner|contentinfo|complementary|search|form)\b`)
+
+// tokens are the lower-cased words and numbers of t.
+func tokens(t string) []string {
+	return strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// placeStart finds where a step's place begins: "on", "in", "for", …
+var placeStart = regexp.MustCompile(`(?i)\s(?:on|in|of|for|from|at|with)\s`)
+
+// quotedName is the first quoted text of a step.
+var quotedName = regexp.MustCompile(`"([^"]+)"`)
+
+// placeName is the quoted name of a group a step ends with.
+var placeName = regexp.MustCompile(`(?i)\s+(?:on|in|of|for|from|with|at)\s+(?:the\s+)?(?:[\pL-]+\s+){0,2}"([^"]*)"\s*$`)
+
+// allOrOne keeps, for a step that says all ("deleting all downloads"),
+// the controls for all of them (named so, or outside any item of a list)
+// when there are any; for a step about one item, the controls that are
+// not for all.
+func allOrOne(text string, offer []surfaces.Candidate) []surfaces.Candidate {
+	var out []surfaces.Candidate
+	if decide.StepSaysAll(text) {
+		for _, c := range offer {
+			if decide.ForAll(c.Name) {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+		for _, c := range offer {
+			if !inItem(c.Path) {
+				out = append(out, c)
+			}
+		}
+		if len(out) == 0 {
+			return offer
+		}
+		return out
+	}
+	for _, c := range offer {
+		if !decide.AllControl(c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// inItem reports whether a path lies in an item of a list: a list item,
+// row, card or article.
+func inItem(path []string) bool {
+	for _, p := range path {
+		for _, k := range []string{"listitem", "row", "card", "article"} {
+			if p == k || strings.HasPrefix(p, k+" ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// effectEnds reports whether the effect of a press of c can end a step of
+// goal g on screen s: never for a step that closes or removes (only the
+// absence of its object shows that), and for a step that sets a state
+// only while no control of the step shows the state either way (a switch
+// that flipped back after its save failed is no effect of the step's).
+func effectEnds(g decide.Goal, s surfaces.Screen, intent string, c surfaces.Candidate) bool {
+	switch g.Kind {
+	case decide.GoalClosed, decide.GoalRemoved:
+		return false
+	case decide.GoalOn, decide.GoalOff, decide.GoalChosen, decide.GoalExpanded:
+		// ... and only the press of a control the step names: a filter
+		// link "Completed" is not the task the step completes.
+		_, known, _ := stateProof(s, g, intent)
+		return !known && (!g.HasObject() || g.NamesOnly(kindWords, c.Name, groupName(c.Path)) ||
+			decide.StepSaysAll(intent) && decide.ForAll(c.Name))
+	}
+	return true
+}
+
+// fitVerb keeps the candidates whose name reads as the act of a step
+// that removes or edits (a delete control, a pencil; never a checkbox):
+// none when none does, so the step says why rather than press something
+// else. For a step that closes, the controls that read as closing go
+// first and alone when there are any; else all stay (a banner closed by
+// its "Accept").
+func fitVerb(g decide.Goal, offer []surfaces.Candidate) []surfaces.Candidate {
+	var fit []surfaces.Candidate
+	asks := false
+	for _, c := range offer {
+		f, ok := g.FitsVerb(c)
+		asks = asks || ok
+		if f {
+			fit = append(fit, c)
+		}
+	}
+	if !asks || g.Kind == decide.GoalClosed && len(fit) == 0 {
+		return offer
+	}
+	return fit
+}
+
 // lookAlike reports whether c has the role and name of a control pressed
 // earlier in the step but sits in another group: the same "Cancel" on
 // another order's card.
 func lookAlike(pressed map[string]string, c surfaces.Candidate) bool {
 	group, ok := pressed[c.Role+"\x00"+c.Name]
 	return ok && group != strings.Join(c.Path, "/")
-}
-
-// effectLine says what one press did, for the done list a goal is judged
-// with: `pressed button "Archive" in row "Acme": sent POST /api/…;
-// appeared: text "Archived"`.
-func effectLine(c surfaces.Candidate, change surfaces.Changes, requests []string) string {
-	return "pressed " + withGroup(c) + ": " + effectWords(change, requests)
 }
 
 // effectWords describes a press's effect: the requests it sent and what
@@ -320,8 +686,30 @@ func effectWords(change surfaces.Changes, requests []string) string {
 	return strings.Join(parts, "; ")
 }
 
+// countIntent reports whether intent asks for a count: a number of at
+// most three digits outside quotes, not the start of a name ("8 Rua do
+// Ouro") and not a day of a month ("3 March", "March 3").
+func countIntent(intent string) bool {
+	bare := quotedText.ReplaceAllString(intent, "")
+	for _, m := range countNumber.FindAllStringSubmatchIndex(bare, -1) {
+		before := strings.ToLower(bare[:m[2]])
+		after := bare[m[3]:]
+		if nameAfter.MatchString(after) || monthNear.MatchString(strings.ToLower(after)) || monthBefore.MatchString(before) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 var (
-	digits     = regexp.MustCompile(`\d`)
+	countNumber = regexp.MustCompile(`(?:^|[^\d.,:/#-])(\d{1,3})(?:$|[^\d.,:/])`)
+	nameAfter   = regexp.MustCompile(`^\s+\p{Lu}`)
+	monthNear   = regexp.MustCompile(`^(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`)
+	monthBefore = regexp.MustCompile(`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+$`)
+)
+
+var (
 	quotedText = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
 )
 
@@ -354,44 +742,40 @@ func namesPress(intent, name string) bool {
 	return want == got || len(strings.Fields(want)) >= 2 && strings.HasPrefix(got, want)
 }
 
-// doneByEffect ends a do whose judgement did not pass but whose press
-// took effect, when the decider has nothing further: it chose none, or the
-// same control again. Intents are often written as acts ("sign in",
-// "start a new message") that a judgement of the screen reads poorly,
-// while pressing the control that does the act again is not progress. Only
-// the last press counts as chosen again: choosing an earlier one means the
-// moves go in circles, and the step ends with its final judgement. An
-// intent with a number ("raise the quantity to 3") never ends this way: a
-// count is checked by the judgement alone.
-func (r *runner) doneByEffect(worked map[string]string, why string) error {
-	var pressed []string
-	for _, s := range worked {
-		pressed = append(pressed, s)
-	}
-	sort.Strings(pressed)
-	r.cur.report.Note = "done by effect: pressing " + strings.Join(pressed, ", ") + " changed the screen and " + why
-	return nil
-}
-
-// doEnd is a do's final judgement when it runs out of moves.
-func (r *runner) doEnd(ctx context.Context, intent string, notes, done []string, why string) error {
+// doEnd ends a do that ran out of moves: done on the evidence the last
+// screen holds (the state asked, the absence of what the step closes or
+// removes, a confirmation since the step began); otherwise failed, saying
+// why, what its presses changed and what the moves did on the way. The
+// effect of a press the step went on from is no evidence of the whole.
+func (r *runner) doEnd(ctx context.Context, intent string, g decide.Goal, start *surfaces.Screen, worked map[string]proof, notes []string, why string) error {
 	scr, err := r.observe(ctx)
 	if err != nil {
 		return err
 	}
-	p, err := r.judgeGoal(ctx, scr, intent, done)
-	if err != nil {
-		return err
+	if p, _, holds := stateProof(scr, g, intent); holds {
+		return r.doneOn(p)
 	}
-	if p >= JudgeBar {
-		r.cur.report.Note = fmt.Sprintf("reached (judged %.2f)", p)
-		return nil
+	if start != nil {
+		if p, ok := absenceProof(start, scr, g); ok {
+			return r.doneOn(p)
+		}
+		if p, ok := confirmationProof(*start, scr, g); ok {
+			return r.doneOn(p)
+		}
 	}
 	hint := "describe the state to reach in words the page uses, or split the step"
 	if len(notes) > 0 {
 		hint += "; on the way: " + strings.Join(notes, "; ")
 	}
-	return fail(hint, "%q: %s (judged %.2f on %s)", intent, why, p, screenHint(scr))
+	var effects []string
+	for _, p := range worked {
+		effects = append(effects, p.detail)
+	}
+	sort.Strings(effects)
+	if len(effects) > 0 {
+		return fail(hint, "%q: %s; no evidence that it happened (%s, but the step asks more) on %s", intent, why, strings.Join(effects, "; "), screenHint(scr))
+	}
+	return fail(hint, "%q: %s; no evidence that it happened on %s", intent, why, screenHint(scr))
 }
 
 // The moves of a do turn that press no control, offered beside the
@@ -407,7 +791,60 @@ const (
 	// moveScrollIn + "bottom:" or "top:" + a ref scrolls that element's
 	// own content (a text area, a box that scrolls).
 	moveScrollIn = "scroll-in:"
+	// moveEdit + a line's ref double-clicks that text to edit it.
+	moveEdit = "dblclick:"
 )
+
+// editMoves offers, for a step that edits an item, a double-click on each
+// line (at most two) that names the item the step names.
+func editMoves(s surfaces.Screen, g decide.Goal, banned map[string]bool) []decide.Option {
+	var out []decide.Option
+	for _, l := range s.Context {
+		if len(out) == 2 {
+			break
+		}
+		if l.Ref == "" || banned[moveEdit+l.Text] || !g.NamesOnly(kindWords, l.Text) {
+			continue
+		}
+		out = append(out, decide.Option{Key: moveEdit + l.Ref, Label: "double-click the text " + strconv.Quote(clipText(l.Text, 60)) + " to edit it"})
+	}
+	return out
+}
+
+// editText double-clicks the line ref: done when a field to edit opened
+// (a field that was not there, or the focus moved into one), else the
+// move is banned as changing nothing.
+func (r *runner) editText(ctx context.Context, before surfaces.Screen, ref string, banned map[string]bool, idle *int, notes *[]string) (proof, bool, error) {
+	var line surfaces.ContextLine
+	for _, l := range before.Context {
+		if l.Ref == ref {
+			line = l
+		}
+	}
+	what := "the text " + strconv.Quote(clipText(line.Text, 60))
+	if _, err := r.act(ctx, surfaces.DoubleClick(ref), what); err != nil && !recoverable(err) {
+		return proof{}, false, err
+	}
+	after, err := r.observe(ctx)
+	if err != nil {
+		return proof{}, false, err
+	}
+	was := map[string]bool{}
+	for _, c := range before.Candidates {
+		if isField(c) {
+			was[identity(c)] = true
+		}
+	}
+	for _, c := range after.Candidates {
+		if isField(c) && (!was[identity(c)] || c.Has(surfaces.StateFocused) && !focused(before, c)) {
+			return proof{EvidenceEffect, "double-clicking " + what + " opened " + withGroup(c) + " to edit it"}, true, nil
+		}
+	}
+	banned[moveEdit+line.Text] = true
+	*idle++
+	*notes = append(*notes, "double-clicking "+what+" opened no field")
+	return proof{}, false, nil
+}
 
 // moves returns the non-press moves that fit the screen and were not
 // found useless earlier in the step.

@@ -25,3 +25,26 @@ func TestNamesPress(t *testing.T) {
 		}
 	}
 }
+
+// A number is a count to reach only when it is one: not a year, a day of
+// a month, a reference or the start of an address.
+func TestCountIntent(t *testing.T) {
+	for intent, want := range map[string]bool{
+		"raise the quantity to 3":                 true,
+		"add 2 adults":                            true,
+		"story 11 is shown":                       true,
+		"download the statement for March 2025":   false,
+		"request a refund for order 4411":         false,
+		"reschedule the viewing at 8 Rua do Ouro": false,
+		"book the table for 3 March":              false,
+		"book the table for March 3":              false,
+		"open the 3rd of October":                 false,
+		"press Renew in the row \"2 items\"":      false,
+		"move the meeting to 10:30":               false,
+		"set the price to 12.50":                  false,
+	} {
+		if got := countIntent(intent); got != want {
+			t.Errorf("countIntent(%q) = %v, want %v", intent, got, want)
+		}
+	}
+}

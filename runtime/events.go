@@ -108,7 +108,9 @@ type Event struct {
 	// step_ended / run_ended
 	Outcome string `json:"outcome,omitempty"`
 	Note    string `json:"note,omitempty"`
-	Error   string `json:"error,omitempty"`
+	// Evidence is what a step ended on (step_ended; see StepReport).
+	Evidence string `json:"evidence,omitempty"`
+	Error    string `json:"error,omitempty"`
 	// Hint is what to try, on the run_ended event of a failed run.
 	Hint string `json:"hint,omitempty"`
 	// Split is where a step's time went (step_ended).
@@ -141,7 +143,7 @@ func maskEvent(m *guard.Masker, e Event) Event {
 		return e
 	}
 	for _, p := range []*string{&e.Path, &e.Step, &e.Text, &e.Flow, &e.File, &e.Decider, &e.URL, &e.Title, &e.Question, &e.Purpose, &e.Ask,
-		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Error, &e.Hint, &e.Fingerprint,
+		&e.Value, &e.Key, &e.Why, &e.Control, &e.Change, &e.Class, &e.Reason, &e.Outcome, &e.Note, &e.Evidence, &e.Error, &e.Hint, &e.Fingerprint,
 		&e.Shot, &e.Cache} {
 		*p = m.Mask(*p)
 	}

@@ -23,6 +23,10 @@ func slotID(purpose string, s *plan.Step, field string) string {
 // enter types each pair's value into the field its description matches,
 // one Choose per slot over the fields no earlier slot took.
 func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
+	start, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
 	used := map[string]bool{}
 	for _, p := range s.Pairs {
 		field, err := r.text(fr, p.Field)
@@ -51,6 +55,21 @@ func (r *runner) enter(ctx context.Context, fr *frame, s *plan.Step) error {
 		if err := r.fill(ctx, s, field, val, shown, name, typed, secret, used); err != nil {
 			return err
 		}
+	}
+	return r.refusedInput(ctx, start, "typing")
+}
+
+// refusedInput fails an enter or choose step when the page shows an error
+// its values made appear (a field marked invalid, a message beside it).
+// Pages check a field as it changes or as it loses the focus: what the
+// last value brings is seen by the next step's check.
+func (r *runner) refusedInput(ctx context.Context, start surfaces.Screen, what string) error {
+	after, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
+	if e, bad := inputError(start, after); bad {
+		return failOnError(e, what+" the values")
 	}
 	return nil
 }
@@ -213,6 +232,10 @@ func suggestions(before, after surfaces.Screen) []surfaces.Candidate {
 // option of that name directly, or a custom control opened and its option
 // clicked; each choice is verified to show, repaired once, else it fails.
 func (r *runner) chooseStep(ctx context.Context, fr *frame, s *plan.Step) error {
+	start, err := r.observe(ctx)
+	if err != nil {
+		return err
+	}
 	for _, p := range s.Pairs {
 		field, err := r.text(fr, p.Field)
 		if err != nil {
@@ -226,7 +249,7 @@ func (r *runner) chooseStep(ctx context.Context, fr *frame, s *plan.Step) error 
 			return err
 		}
 	}
-	return nil
+	return r.refusedInput(ctx, start, "choosing")
 }
 
 // optionRoles are the roles of things a choice is made by clicking.

@@ -348,7 +348,7 @@ func TestApprovedStopBeforeThatShowsNothingFails(t *testing.T) {
 	if st := o.res.Stop; st == nil || !st.Pressed || st.Control != `button "Send request"` {
 		t.Errorf("stop %+v", o.res.Stop)
 	}
-	if f := o.res.Failure; f.Path != "5" || !strings.Contains(f.Reason, "does not show as done") {
+	if f := o.res.Failure; f.Path != "5" || !strings.Contains(f.Reason, "nothing confirms") {
 		t.Errorf("failure %+v", f)
 	}
 }

@@ -33,11 +33,12 @@ type list struct {
 	cards  []*card
 }
 
-// numbered matches a path element that names one of several siblings
-// (`listitem #3`, `row #2`); cardElem a card that is not numbered
-// (`card "Room 2"`, `article`).
+// numbered matches a path element that names one of several siblings,
+// by its number or by what it holds (`listitem #3`, `row "March 2025 ·
+// €104.37"`, `listitem "Buy milk" #2`, `card "Dr Ana Silva"`); cardElem
+// a card that is none of these (`article "Pro"`, `article`).
 var (
-	numbered = regexp.MustCompile(`^\S+ #\d+$`)
+	numbered = regexp.MustCompile(`^(?:\S+ #\d+|(?:listitem|row|card) ".*")$`)
 	cardElem = regexp.MustCompile(`^(card|article)( .*)?$`)
 )
 

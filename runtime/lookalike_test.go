@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"flow/runtime"
@@ -77,22 +78,25 @@ func TestBareCancelOnACardIsRefused(t *testing.T) {
 	}
 }
 
-// A step that names one press is done by that press, whether or not the
-// page shows a change: the press is what it asked.
-func TestNamedPressIsDoneWithoutAVisibleChange(t *testing.T) {
+// A step that names one press is not done by a press that changed
+// nothing and sent nothing: the press is no evidence that it happened. The
+// step fails after that one press, and never moves to the look-alike on
+// another card.
+func TestNamedPressThatChangesNothingFails(t *testing.T) {
 	src := `flow f "Nudge" {
   browse "http://cards.test/people"
   do "press Nudge on the card \"Mia Wong\""
 }
 `
 	o := run(t, setup{src: src, script: "cards.yaml", answers: `answers:
-  "2/judge": 0.1
-  "2/judge:not": 0.9
   "2/target": [e2, e4]
 `})
-	o.want(t, runtime.Completed)
+	o.want(t, runtime.Failed)
 	if p := pressed(o.sim); !slices.Equal(p, []string{"mianudge"}) {
 		t.Errorf("pressed %v, want Mia's Nudge alone", p)
+	}
+	if !strings.Contains(o.res.Failure.Reason, "no evidence") {
+		t.Errorf("failure %q, want it to say there is no evidence", o.res.Failure.Reason)
 	}
 }
 

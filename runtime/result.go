@@ -96,6 +96,10 @@ type StepReport struct {
 	Actions   int           `json:"actions,omitempty"`
 	Duration  plan.Duration `json:"duration"`
 	Note      string        `json:"note,omitempty"`
+	// Evidence is what a do (or an approved stop_before) ended on, as
+	// "KIND: what was seen", KIND one of state, absence, effect and
+	// confirmation ("confirmation: status \"Settings saved\" appeared").
+	Evidence string `json:"evidence,omitempty"`
 	// Split is where the step's time went (observe, decide, act, settle).
 	Split *Split `json:"split,omitempty"`
 	// Shot names the screenshot after the step, relative to the trace.

@@ -712,12 +712,6 @@ func (r *runner) judge(ctx context.Context, s surfaces.Screen, text string) (flo
 	return r.judgeStatement(ctx, s, decide.Statement{Text: text})
 }
 
-// judgeGoal returns the probability that a do step's goal has been
-// reached on s, given what the step's actions did so far.
-func (r *runner) judgeGoal(ctx context.Context, s surfaces.Screen, goal string, done []string) (float64, error) {
-	return r.judgeStatement(ctx, s, decide.Statement{Text: goal, Goal: true, Done: done})
-}
-
 // judgeStatement asks st (its Text, Goal and Done set) and its negation
 // about s and averages the two.
 func (r *runner) judgeStatement(ctx context.Context, s surfaces.Screen, st decide.Statement) (float64, error) {

@@ -11,6 +11,7 @@ import (
 
 	"flow/guard"
 	"flow/plan"
+	"flow/runtime/decide"
 	"flow/stdlib"
 	"flow/surfaces"
 )
@@ -78,7 +79,7 @@ func (r *runner) step(ctx context.Context, fr *frame, s *plan.Step) error {
 	}
 	split := st.split.rounded()
 	rep.Split = &split
-	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note, Split: &split, Shot: rep.Shot, Cache: rep.Cache}
+	e := Event{Kind: EventStepEnded, Outcome: rep.Outcome, Note: rep.Note, Evidence: rep.Evidence, Split: &split, Shot: rep.Shot, Cache: rep.Cache}
 	if h != nil && h.step == s {
 		e.Error = h.reason
 	}
@@ -665,6 +666,11 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	if len(offer) == 0 {
 		offer = rest
 	}
+	// The control must read as the act ("deleting the item" is never a
+	// checkbox), and one for every item only when the step says all.
+	goal := decide.ReadStop(text)
+	offer = fitVerb(goal, offer)
+	offer = allOrOne(text, offer)
 	q := r.question(scr, "stop_target", text, "", offer)
 	opt, err := r.choose(ctx, q)
 	if err != nil {
@@ -693,21 +699,25 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	if err != nil {
 		return err
 	}
-	p, err := r.judge(ctx, after, text+" has happened")
-	if err != nil {
-		return err
+	if e, bad := errorAfter(scr, after, out.Navigated, goal); bad {
+		return failOnError(e, "pressing "+named+" (approved)")
 	}
-	if p >= JudgeBar {
-		r.cur.report.Note = fmt.Sprintf("pressed %s; judged %.2f", c.Summary(), p)
+	if p, ok := approvedProof(c, scr, after, out, goal); ok {
+		r.cur.report.Note = "pressed " + named + "; done on " + p.String()
+		r.cur.report.Evidence = p.String()
 		return nil
 	}
-	// The approved press is the step's action: when the judgement cannot
-	// tell, its effect says it happened, a change of the page or the
-	// request that does the action (a fetch that changes nothing shown).
-	if !unchanged(scr, after) || len(out.Requests) > 0 {
-		r.cur.report.Note = fmt.Sprintf("pressed %s; %s (judged %.2f)", named, effectWords(surfaces.Diff(scr, after), out.Requests), p)
-		return nil
+	said := "the page said nothing new"
+	if lines := newLines(scr, after); len(lines) > 0 {
+		var quoted []string
+		for _, l := range lines[:min(len(lines), 3)] {
+			quoted = append(quoted, strconv.Quote(clipText(l.Text, 120)))
+		}
+		said = "the page said " + strings.Join(quoted, ", ")
 	}
-	return fail("look at the page: the press may not have worked",
-		"pressed %s but %q does not show as done (judged %.2f)", c.Summary(), text, p)
+	if why, bad := rejected(out); bad {
+		said += "; the server refused " + why
+	}
+	return fail("look at the page: the press may not have done it",
+		"pressed %s but nothing confirms %q (no confirmation, navigation or answered request): %s", named, text, said)
 }

@@ -32,7 +32,7 @@ const trustDir = "../testdata/trust"
 
 // trustKinds are the kinds of case the corpus spreads over, in the order
 // the README lists them.
-var trustKinds = []string{"false_success", "lookalike", "recorded", "qualifier", "guard_only", "ambiguous", "values"}
+var trustKinds = []string{"false_success", "lookalike", "recorded", "qualifier", "guard_only", "ambiguous", "values", "evidence", "page_error", "group", "verb"}
 
 // trustCase is one case: its flow file and the parsed NAME.expect.yaml.
 type trustCase struct {
@@ -331,18 +331,23 @@ func TestTrustCorpus(t *testing.T) {
 			t.Fatalf("FLOW_TRUST=%s matches no case", pat)
 		}
 	}
-	var verdicts []trustVerdict
-	for _, c := range cases {
-		v := trustVerdict{name: c.Name, kind: c.Kind, want: c.Outcome, got: "(not run)"}
-		t.Run(c.Name, func(t *testing.T) {
-			got, problems := runTrustCase(t, c)
-			v.got, v.pass = got, len(problems) == 0
-			for _, p := range problems {
-				t.Error(p)
-			}
-		})
-		verdicts = append(verdicts, v)
-	}
+	verdicts := make([]trustVerdict, len(cases))
+	// Each case has a server and a browser context of its own, so cases
+	// run side by side (as many as -parallel, the cores by default); the
+	// group returns when all have.
+	t.Run("cases", func(t *testing.T) {
+		for i, c := range cases {
+			verdicts[i] = trustVerdict{name: c.Name, kind: c.Kind, want: c.Outcome, got: "(not run)"}
+			t.Run(c.Name, func(t *testing.T) {
+				t.Parallel()
+				got, problems := runTrustCase(t, c)
+				verdicts[i].got, verdicts[i].pass = got, len(problems) == 0
+				for _, p := range problems {
+					t.Error(p)
+				}
+			})
+		}
+	})
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "case\tkind\twant\tgot\tpass")

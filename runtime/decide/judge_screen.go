@@ -80,9 +80,12 @@ func clausesOf(text string, control bool) []clause {
 		}
 		c := clause{text: squash(p), words: contentWords(p)}
 		ws := rawWords(p)
-		for _, w := range ws {
+		for i, w := range ws {
 			c.negated = c.negated || screenNegations[w]
-			c.generic = c.generic || !control && genericMarks[w]
+			// "Renewed until 24 April": an "until" before a date bounds a
+			// fact; before a clause it makes one conditional.
+			dated := (w == "until" || w == "till") && i+1 < len(ws) && (hasDigit(ws[i+1]) || monthWords[ws[i+1]])
+			c.generic = c.generic || !control && genericMarks[w] && !dated
 		}
 		c.generic = c.generic || !control && len(ws) > 2 && ws[0] == "to"
 		out = append(out, c)
@@ -339,3 +342,7 @@ func hasAccountWord(ws []word) bool {
 	}
 	return false
 }
+
+// monthWords are the months' names and their short forms.
+var monthWords = set("january february march april may june july august september october november december "+
+	"jan feb mar apr jun jul aug sep sept oct nov dec", nil)

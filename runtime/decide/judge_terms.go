@@ -84,6 +84,12 @@ func judgeWords(raw []string, values []string, items []item, b Brief) finding {
 	if negated && len(values) == 0 && existenceClaim(kept) {
 		return judgeEmpty(kept, items)
 	}
+	if f, ok := judgeEveryBox(kept, items); ok {
+		if negated {
+			f.p = 1 - f.p
+		}
+		return f
+	}
 	best := finding{why: "nothing on the screen bears on it"}
 	for _, alt := range splitOr(kept) {
 		if f := judgeAlt(alt, values, items, b); f.p > best.p || best.p == 0 && f.why != "" {
@@ -165,7 +171,10 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) finding {
 		}
 		// The predicate: "is applied", and the word right after a copula
 		// ("the report is ready", "the upload is complete").
-		if t.kind == termWord && (isParticiple(w) || i > 0 && copulas[raw[i-1]] && !weakWords[w]) {
+		// A first word is the predicate only when no later word is one
+		// ("saved the draft" against "Kindred was renewed", about a book
+		// called Kindred).
+		if t.kind == termWord && (i > 0 || !laterPredicate(raw)) && (isParticiple(w) || i > 0 && copulas[raw[i-1]] && !weakWords[w]) {
 			t.particip, t.w.wt = true, 1.5
 		}
 		terms = append(terms, t)
@@ -262,7 +271,16 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) finding {
 	for i := range items {
 		all[i] = i
 	}
-	best, where := 0.9*coverage(terms, found, all, items, b, 0), "the whole screen"
+	// A predicate ("was renewed") is of the item its subject is in: in a
+	// list of loans, one item's "Renewed until …" says nothing of another.
+	predicate := slices.ContainsFunc(terms, func(t term) bool { return t.particip })
+	cover := func(members []int, depth int) float64 {
+		if predicate {
+			return itemCoverage(terms, found, members, items, b, depth)
+		}
+		return coverage(terms, found, members, items, b, depth)
+	}
+	best, where := 0.9*cover(all, 0), "the whole screen"
 	for k, members := range groups {
 		depth := 0
 		if k != "" {
@@ -270,7 +288,7 @@ func judgeAlt(raw []string, values []string, items []item, b Brief) finding {
 		}
 		// Equal coverages go to the shorter key: map order must not
 		// change the why.
-		if c := coverage(terms, found, members, items, b, depth); c > best || c == best && where != "the whole screen" && len(k) < len(where) {
+		if c := cover(members, depth); c > best || c == best && where != "the whole screen" && len(k) < len(where) {
 			best, where = c, groupName(k)
 		}
 	}
@@ -339,6 +357,42 @@ func coverage(terms []term, found [][]float64, members []int, items []item, b Br
 		return 0
 	}
 	return got / total
+}
+
+// itemCoverage is coverage with the terms found together in one item of
+// a list (a list item, row, card or article) or outside all of them: the
+// members in no item join each item's in turn.
+func itemCoverage(terms []term, found [][]float64, members []int, items []item, b Brief, depth int) float64 {
+	byItem := map[string][]int{}
+	var free []int
+	for _, ii := range members {
+		if k := itemKey(items[ii].path); k != "" {
+			byItem[k] = append(byItem[k], ii)
+		} else {
+			free = append(free, ii)
+		}
+	}
+	if len(byItem) <= 1 {
+		return coverage(terms, found, members, items, b, depth)
+	}
+	best := coverage(terms, found, free, items, b, depth)
+	for _, in := range byItem {
+		best = max(best, coverage(terms, found, append(slices.Clone(free), in...), items, b, depth))
+	}
+	return best
+}
+
+// itemKey is the path up to its innermost item of a list, "" when it is
+// in none.
+func itemKey(path []string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		for _, kind := range []string{"listitem", "row", "card", "article"} {
+			if strings.HasPrefix(path[i], kind+" ") || path[i] == kind {
+				return strings.Join(path[:i+1], "\x00")
+			}
+		}
+	}
+	return ""
 }
 
 // termIn says how well item ii holds term t.
@@ -536,7 +590,7 @@ var goneWords = set("closes closed disappears disappeared gone hidden dismissed 
 
 // followers may stand after a participle that states an event: "Refund
 // requested on 2 May", "marked as read", "saved successfully".
-var followers = set("yet already successfully just now today", nil)
+var followers = set("yet already successfully just now today until till through since", nil)
 
 // attributive reports whether the participle p stands before a noun in
 // the squashed text ("archived invoices"): it then names a kind of thing,
@@ -569,3 +623,57 @@ func deniedByPrefix(p word, ws []word) bool {
 
 // copulas link a subject to its predicate.
 var copulas = set("is are was were be been being", nil)
+
+// boxDone are the words that say an item of a list is ticked off.
+var boxDone = map[string]string{"completed": "on", "complete": "on", "done": "on", "finished": "on", "checked": "on", "ticked": "on",
+	"unchecked": "off", "unticked": "off", "incomplete": "off", "active": "off", "open": "off", "pending": "off", "undone": "off"}
+
+// judgeEveryBox judges "every item is completed", "all tasks are
+// ticked": a claim over the items of a list, each with its own box (a
+// checkbox or switch in a list item, row or card). It holds when every
+// such box shows the state; a box for all of them ("Mark all as
+// complete") is no item. ok is false when the statement is no such claim
+// or the screen has no such boxes.
+func judgeEveryBox(raw []string, items []item) (finding, bool) {
+	every, state := false, ""
+	for _, w := range raw {
+		switch {
+		case w == "every" || w == "all" || w == "each":
+			every = true
+		case boxDone[w] != "":
+			state = boxDone[w]
+		}
+	}
+	if !every || state == "" {
+		return finding{}, false
+	}
+	n, off := 0, ""
+	for _, it := range items {
+		c := it.cand
+		if c == nil || c.Role != "checkbox" && c.Role != "switch" || itemKey(c.Path) == "" || AllControl(c.Name) {
+			continue
+		}
+		n++
+		if c.Has(surfaces.StateChecked) != (state == "on") && off == "" {
+			off = c.Summary()
+		}
+	}
+	switch {
+	case n == 0:
+		return finding{}, false
+	case off != "":
+		return finding{0.05, off + " is not " + map[string]string{"on": "ticked", "off": "unticked"}[state]}, true
+	}
+	return finding{0.95, "all " + strconv.Itoa(n) + " items' boxes are " + map[string]string{"on": "ticked", "off": "unticked"}[state]}, true
+}
+
+// laterPredicate reports whether a word after the first of raw reads as a
+// predicate: a participle, or a word after a copula.
+func laterPredicate(raw []string) bool {
+	for j := 1; j < len(raw); j++ {
+		if isParticiple(raw[j]) || copulas[raw[j-1]] && !weakWords[raw[j]] && !stopwords[raw[j]] {
+			return true
+		}
+	}
+	return false
+}

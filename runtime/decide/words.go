@@ -39,10 +39,11 @@ var phrases = []struct{ from, to string }{
 	{"checking out", "checkout"}, {"new message", "compose"}, {"new email", "compose"}, {"new mail", "compose"},
 }
 
-// stopwords carry no meaning for matching.
+// stopwords carry no meaning for matching. "may" is not one: it is a
+// month as often as a modal ("the row \"May 2025\"").
 var stopwords = set("a an the this that these those of and or is are be been being it its i me my we our "+
 	"you your yours please then than there here so as at by into onto about via just now also "+
-	"will would should can could may might must shall do does did has have had which what who whom whose "+
+	"will would should can could might must shall do does did has have had which what who whom whose "+
 	"any some all each every such very was were am get gets got if", nil)
 
 // weakWords count for little: they name the kind of thing rather than
@@ -77,7 +78,7 @@ var synonymGroups = [][]string{
 	{"date", "day", "when"},
 	{"travel", "traveller", "traveler", "passenger", "adult", "guest", "people", "person"},
 	{"price", "cost", "fare", "total", "amount", "pay", "payment", "sum"},
-	{"save", "store", "keep", "update"},
+	{"save", "keep", "update"}, // not "store": a link "Stores" lists shops
 	{"terms", "condition", "policy", "agreement"},
 	{"add", "plus", "increase", "raise", "more", "+", "increment", "up"},
 	{"remove", "decrease", "lower", "minus", "fewer", "less", "−", "-", "decrement", "down"},
@@ -85,6 +86,7 @@ var synonymGroups = [][]string{
 	{"setting", "preference", "option", "configure"},
 	{"language", "locale"},
 	{"delete", "trash", "bin", "discard"},
+	{"delete", "remove", "destroy", "del", "erase", "rm", "trash", "bin"},
 	{"password", "passcode", "passphrase"},
 	{"user", "username", "account", "login", "email"},
 	{"postcode", "zip", "postal"},
