@@ -86,8 +86,12 @@ func LoadFacts(flow *plan.Flow, filename string, data []byte, overrides []string
 		present[name] = true
 		v, err := textValue(f.Type, text)
 		if err != nil {
+			hint := "fact " + name + " is " + article(string(f.Type))
+			if f.Type == plan.TypeList {
+				hint = listFlagHint(name)
+			}
 			l.diags = append(l.diags, &grammar.Diagnostic{Severity: grammar.Error, Code: FactType, Range: r,
-				Summary: "fact " + name + ": " + err.Error(), Hint: "fact " + name + " is " + article(string(f.Type))})
+				Summary: "fact " + name + ": " + err.Error(), Hint: hint})
 			continue
 		}
 		values[name] = v
@@ -335,18 +339,88 @@ func nodeValue(n *yaml.Node, t plan.Type) (any, string) {
 }
 
 // textValue reads a --fact value by the declared type; a list is written
-// comma-separated.
+// comma-separated (see parseFactList).
 func textValue(t plan.Type, text string) (any, error) {
 	if t == plan.TypeList {
-		out := []string{}
-		for _, item := range strings.Split(text, ",") {
-			if item = strings.TrimSpace(item); item != "" {
-				out = append(out, item)
-			}
-		}
-		return out, nil
+		return parseFactList(text)
 	}
 	return parseValue(t, text)
+}
+
+// listFlagHint says how a list fact is written on the command line.
+func listFlagHint(name string) string {
+	return "write a list as --fact " + name + "=a,b,c; put an element that holds a comma in double quotes, " +
+		"as in CSV: --fact '" + name + `="Lisbon, PT",Oslo'; a quote inside quotes is doubled ("")`
+}
+
+// parseFactList reads a list fact written on one line, as --fact and a
+// case's fact: take it: elements separated by commas (a,b,c), the spaces
+// around each dropped, an empty one (a,,b or a trailing comma) left out.
+// As in CSV, an element that starts with a double quote runs to the
+// closing quote and may hold commas and spaces ("Lisbon, PT",Oslo); a
+// quote inside it is doubled (""). A quote elsewhere in an element is
+// kept as written (5" screen). The errors name the element by its number,
+// never its text: the value may be a secret passed by mistake.
+func parseFactList(text string) ([]string, error) {
+	out := []string{}
+	for n, i := 1, 0; i <= len(text); n++ {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i < len(text) && text[i] == '"' {
+			var b strings.Builder
+			closed := false
+			for i++; i < len(text); i++ {
+				if text[i] != '"' {
+					b.WriteByte(text[i])
+					continue
+				}
+				if i+1 < len(text) && text[i+1] == '"' {
+					b.WriteByte('"')
+					i++
+					continue
+				}
+				closed = true
+				i++
+				break
+			}
+			if !closed {
+				return nil, fmt.Errorf("the quote that opens element %d of the list is never closed", n)
+			}
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			if i < len(text) && text[i] != ',' {
+				return nil, fmt.Errorf("element %d of the list goes on after its closing quote; a comma must follow it", n)
+			}
+			out = append(out, b.String())
+			i++
+			continue
+		}
+		j := strings.IndexByte(text[i:], ',')
+		if j < 0 {
+			j = len(text) - i
+		}
+		if item := strings.TrimSpace(text[i : i+j]); item != "" {
+			out = append(out, item)
+		}
+		i += j + 1
+	}
+	return out, nil
+}
+
+// FactListText writes items as parseFactList reads them back: an element
+// is quoted when it holds a comma or a double quote, starts or ends with a
+// space, or is empty.
+func FactListText(items []string) string {
+	parts := make([]string, len(items))
+	for i, it := range items {
+		if it == "" || strings.ContainsAny(it, ",\"") || strings.TrimSpace(it) != it {
+			it = `"` + strings.ReplaceAll(it, `"`, `""`) + `"`
+		}
+		parts[i] = it
+	}
+	return strings.Join(parts, ",")
 }
 
 // defaultValue converts a fact's declared default to its Go value.

@@ -171,6 +171,80 @@ func TestLoadFactsFlagNeverEchoesValue(t *testing.T) {
 	}
 }
 
+// A list fact on the command line: comma-separated, an element that holds
+// a comma in double quotes as in CSV.
+func TestLoadFactsListFlag(t *testing.T) {
+	flow := factsFlow(t)
+	for _, tc := range []struct {
+		arg  string
+		want []string
+	}{
+		{"tags=a,b,c", []string{"a", "b", "c"}},
+		{"tags= a , b ,c ", []string{"a", "b", "c"}},
+		{"tags=a,,b,", []string{"a", "b"}},
+		{"tags=", []string{}},
+		{"tags=solo", []string{"solo"}},
+		{`tags="Lisbon, PT",Oslo`, []string{"Lisbon, PT", "Oslo"}},
+		{`tags=Oslo, "Lisbon, PT" ,"  padded "`, []string{"Oslo", "Lisbon, PT", "  padded "}},
+		{`tags="say ""hi"", then go",x`, []string{`say "hi", then go`, "x"}},
+		{`tags=5" screen,b`, []string{`5" screen`, "b"}},
+		{`tags="",x`, []string{"", "x"}},
+		{`tags=a=b,c`, []string{"a=b", "c"}},
+	} {
+		got, diags := LoadFacts(flow, "", nil, []string{"origin=o", "zip=z", "day=2026-12-24", tc.arg})
+		if len(diags) > 0 {
+			t.Errorf("%s: %v", tc.arg, diags)
+			continue
+		}
+		if !reflect.DeepEqual(got["tags"], tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.arg, got["tags"], tc.want)
+		}
+	}
+}
+
+// A malformed list is named by the flag and the element's number, with a
+// hint that says how to quote; the value is never quoted back.
+func TestLoadFactsListFlagErrors(t *testing.T) {
+	flow := factsFlow(t)
+	for _, tc := range []struct{ arg, want string }{
+		{`tags="Lisbon, PT`, "fact tags: the quote that opens element 1 of the list is never closed"},
+		{`tags=a,"Lisbon" PT,b`, "fact tags: element 2 of the list goes on after its closing quote; a comma must follow it"},
+	} {
+		_, diags := LoadFacts(flow, "", nil, []string{"origin=o", "zip=z", "day=2026-12-24", tc.arg})
+		if len(diags) != 1 {
+			t.Errorf("%s: want one diagnostic, got %v", tc.arg, diags)
+			continue
+		}
+		d := diags[0]
+		if d.Code != FactType || d.Range.Filename != "--fact tags" || d.Summary != tc.want {
+			t.Errorf("%s: got %s %s: %s", tc.arg, d.Code, d.Range.Filename, d.Summary)
+		}
+		if !strings.Contains(d.Hint, `--fact 'tags="Lisbon, PT",Oslo'`) {
+			t.Errorf("%s: the hint does not say how to quote: %s", tc.arg, d.Hint)
+		}
+		if strings.Contains(d.Summary, "Lisbon") {
+			t.Errorf("%s: the message quotes the value: %s", tc.arg, d.Summary)
+		}
+	}
+}
+
+// FactListText writes what parseFactList reads back, element for element.
+func TestFactListTextRoundTrip(t *testing.T) {
+	for _, items := range [][]string{
+		{},
+		{"a", "b"},
+		{"Lisbon, PT", "Oslo"},
+		{`say "hi"`, `"quoted"`, `5" screen`},
+		{"", " padded ", "\ttab", "a,b,c"},
+	} {
+		text := FactListText(items)
+		got, err := parseFactList(text)
+		if err != nil || !reflect.DeepEqual(got, items) {
+			t.Errorf("%q: written %s, read back %q (%v)", items, text, got, err)
+		}
+	}
+}
+
 func TestLoadFactsMissingWithoutFile(t *testing.T) {
 	flow := factsFlow(t)
 	_, diags := LoadFacts(flow, "", nil, []string{"origin=a", "zip=b"})

@@ -474,7 +474,7 @@ func (b *builder) input(evs []surfaces.UserEvent, i int) int {
 	if ok && n.Kind == surfaces.EventSelect && fieldKey(n.Target, n.Context) == key {
 		return 0
 	}
-	p := &pair{field: fieldText(e.Target, e.Context), label: fieldLabel(e.Target), key: key, value: e.Value,
+	p := &pair{field: fieldText(e), label: fieldLabel(e.Target), key: key, value: e.Value,
 		secret: b.secret[i], card: b.card[i], used: &e}
 	used := 0
 	if !p.secret && p.value != "" && ok && isOption(n) {
@@ -517,7 +517,7 @@ func (b *builder) selectOption(e surfaces.UserEvent) {
 	if v == "" {
 		return
 	}
-	b.addPair(kindChoose, &pair{field: fieldText(e.Target, e.Context), label: fieldLabel(e.Target), key: fieldKey(e.Target, e.Context), value: v})
+	b.addPair(kindChoose, &pair{field: fieldText(e), label: fieldLabel(e.Target), key: fieldKey(e.Target, e.Context), value: v})
 }
 
 // groupLabel finds the label of a radio button's group in its path
@@ -571,8 +571,8 @@ func (b *builder) toggle(e surfaces.UserEvent, on bool) {
 	default:
 		text = "untick " + name
 	}
-	if h := heading(e.Context, name); h != "" {
-		text += " " + where(c) + ` "` + h + `"`
+	if p := placeOf(e, name); p != "" {
+		text += " " + p
 	}
 	b.add(&step{kind: kindDo, text: text, key: key, at: e.Time, shown: name, used: &e})
 }
@@ -607,7 +607,7 @@ func (b *builder) click(evs []surfaces.UserEvent, i int) int {
 		// The list it opens may announce itself before the pick.
 		if n, j, ok := b.nextAction(evs, i); ok && isOption(n) {
 			if m := classify(n.Target); m.Class == guard.None {
-				b.addPair(kindChoose, &pair{field: fieldText(c, e.Context), label: fieldLabel(c), key: key, value: oneLine(n.Target.Name)})
+				b.addPair(kindChoose, &pair{field: fieldText(e), label: fieldLabel(c), key: key, value: oneLine(n.Target.Name)})
 				return j - i
 			}
 		}
@@ -633,7 +633,7 @@ func (b *builder) click(evs []surfaces.UserEvent, i int) int {
 	if l := b.last(); l != nil && l.click && l.key == key && l.page == b.page && gap(l.at, e.Time) < doubleClick {
 		return 0
 	}
-	s := &step{kind: kindDo, text: intent(c, e.Context), key: key, click: true, at: e.Time, shown: name, used: &e}
+	s := &step{kind: kindDo, text: intent(e), key: key, click: true, at: e.Time, shown: name, used: &e}
 	if e.Overlay != "" && e.Closed {
 		s.cond = overlayShown(e.Overlay)
 	}
@@ -695,7 +695,7 @@ func (b *builder) key(evs []surfaces.UserEvent, i int) int {
 
 // stop ends the recording in front of a guarded control.
 func (b *builder) stop(e surfaces.UserEvent, m guard.Match) {
-	b.stopped = stopPhrase(e.Target, e.Context, m)
+	b.stopped = stopPhrase(e, m)
 	b.add(&step{kind: kindStop, text: b.stopped, used: &e})
 }
 

@@ -32,11 +32,17 @@
 //     on|off"; clicks become do intents phrased by role ("press X", "open
 //     X", "open the X tab", "choose X", "click X"). Only when the page has
 //     other controls of the same role and name (UserEvent.Twins, Nth) does
-//     the step name the card the control sits in (`on the card "Cloud
-//     storage 100 GB"`, from the card's heading) or else its rank. Clicks
-//     that only focus a field, a double
-//     click and a click on a label whose checkbox reports itself are
-//     dropped.
+//     the step name the group the control sits in, as the innermost named
+//     group of its path (sight's name, the one the runtime's anchor
+//     matches): `on the card "Cloud storage 100 GB"`, `in the row "March
+//     2025"` (a row by its first cell), `on the item "Buy milk"`, `in the
+//     group "Delivery"`, `in the dialog "Help us grow"`, `in the region
+//     "…"`; or else its rank (a name two groups share, ` #2`). A path with
+//     no named group falls back to the first line of the card's text the
+//     recorder read (UserEvent.Context). A stop_before target and a field
+//     with look-alikes name their group the same way. Clicks that only
+//     focus a field, a double click and a click on a label whose checkbox
+//     reports itself are dropped.
 //   - A press that closed a cookie banner, dialog or pop-up is wrapped in
 //     if "a cookie banner is shown" { … }, and so is any press whose words
 //     read as dismissing something.

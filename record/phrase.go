@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/json"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,9 +49,10 @@ func controlName(c surfaces.Candidate) string {
 }
 
 // fieldText is the FIELD text of an enter or choose: the field's own
-// label, else its accessible name or placeholder. Fields repeated on the
-// page (Nth > 0) name the card they sit in.
-func fieldText(c surfaces.Candidate, context string) string {
+// label, else its accessible name or placeholder. A field with look-alikes
+// on the page names the group it sits in (see [placeOf]), else its rank.
+func fieldText(e surfaces.UserEvent) string {
+	c := e.Target
 	var f string
 	for _, s := range []string{c.Label, c.Name, c.Placeholder} {
 		if s = shorten(s, maxNameLen); s != "" {
@@ -66,14 +68,106 @@ func fieldText(c surfaces.Candidate, context string) string {
 			f = "the " + shorten(c.InputType, 20) + " field"
 		}
 	}
+	if p := placeOf(e, f); p != "" {
+		return f + " " + p
+	}
 	if c.Nth > 0 {
-		if h := heading(context, f); h != "" {
-			return f + " " + where(c) + ` "` + h + `"`
-		}
 		return "the " + ordinal(c.Nth+1) + " " + strings.TrimPrefix(f, "the ")
 	}
 	return f
 }
+
+// groupPlaces phrase, by the kind of group sight names in a path, where a
+// control sits. The nouns are ones the runtime's anchor reads as a group
+// a quoted name places the target in (runtime/decide's groupNouns and
+// placedBy); a list item is an "item" to a person, an article a card.
+var groupPlaces = map[string]string{
+	"card": "on the card", "article": "on the card", "listitem": "on the item", "row": "in the row",
+	"group": "in the group", "dialog": "in the dialog", "region": "in the region",
+}
+
+// pathGroup reads the innermost named group of a path as sight.js names
+// it (`card "Dr Ana Silva"`, `row "March 2025 · £93.15"`, `listitem
+// "Buy milk" #2`): its kind, its name, and whether the name is numbered
+// (an earlier sibling has it too). Groups known only by a number
+// (`listitem #3`) or by their kind (`article`) are passed over.
+func pathGroup(path []string) (kind, name string, numbered, ok bool) {
+	for i := len(path) - 1; i >= 0; i-- {
+		k, rest, _ := strings.Cut(path[i], " ")
+		if groupPlaces[k] == "" || !strings.HasPrefix(rest, `"`) {
+			continue
+		}
+		// The name is a JSON string (sight.js quotes it so); what follows
+		// it is the sibling number, if any.
+		dec := json.NewDecoder(strings.NewReader(rest))
+		var n string
+		if err := dec.Decode(&n); err != nil {
+			// Masking may have broken the quoting: take what the quotes
+			// hold.
+			z := strings.LastIndexByte(rest, '"')
+			if z <= 0 {
+				continue
+			}
+			n, rest = rest[1:z], rest[z+1:]
+		} else {
+			rest = rest[dec.InputOffset():]
+		}
+		if strings.TrimSpace(n) == "" {
+			continue
+		}
+		return k, n, strings.HasPrefix(strings.TrimSpace(rest), "#"), true
+	}
+	return "", "", false, false
+}
+
+// placeOf says where the control of e sits, for a step to tell it from
+// its look-alikes (controls of its role and name elsewhere on the page):
+// `on the card "Photo backup"`, `in the row "March 2025"`, `on the item
+// "Buy milk"`. It reads the innermost named group of the control's path,
+// sight's name for it, which is what the runtime matches the step's
+// anchor against: what the recording writes is what its replay finds.
+// A row is named by its first cell only ([firstCell]): the others (a
+// status, an amount) may change before the replay. It returns "" when
+// the control has no look-alike, when its group is named as the control
+// is (a card's title link), or when its group's name is shared (` #2`:
+// the caller counts instead). A path with no named group falls back to
+// the first line of the card's text the recorder read (Context).
+func placeOf(e surfaces.UserEvent, name string) string {
+	c := e.Target
+	if e.Twins == 0 && c.Nth == 0 {
+		return ""
+	}
+	kind, g, numbered, ok := pathGroup(c.Path)
+	if !ok {
+		if h := heading(e.Context, name); h != "" {
+			return where(c) + ` "` + h + `"`
+		}
+		return ""
+	}
+	if numbered {
+		return ""
+	}
+	if kind == "row" {
+		g = firstCell(g)
+	}
+	if g = shorten(g, 48); g == "" || strings.EqualFold(g, name) {
+		return ""
+	}
+	return groupPlaces[kind] + ` "` + g + `"`
+}
+
+// firstCell is the first cell of a row's name (its cells joined by " · "),
+// past a leading row number ("3", "12."): that is the row's place in the
+// table, which a replay may find changed.
+func firstCell(row string) string {
+	cells := strings.Split(row, " · ")
+	for len(cells) > 1 && rowNumberRe.MatchString(cells[0]) {
+		cells = cells[1:]
+	}
+	return cells[0]
+}
+
+var rowNumberRe = regexp.MustCompile(`^#?\d{1,3}\.?$`)
 
 // heading takes the heading-like start of a card's text: its first line
 // with a letter, cut to a few words. A control whose name is that line
@@ -101,8 +195,9 @@ func hasLetter(s string) bool {
 	return false
 }
 
-// where says how a control sits in its container: "in the row" for a
-// table row, "on the card" otherwise.
+// where says how a control sits in a container its path does not name,
+// for the fallback of [placeOf]: "in the row" for a table row, "on the
+// card" otherwise.
 func where(c surfaces.Candidate) string {
 	for i := len(c.Path) - 1; i >= 0; i-- {
 		p := strings.ToLower(c.Path[i])
@@ -136,10 +231,11 @@ var choiceRoles = map[string]bool{"option": true, "menuitem": true, "menuitemrad
 
 // intent phrases a click on a control as a `do` intent by its role:
 // button → "press X", link → "open X", tab → "open the X tab", option
-// and menu item → "choose X", anything else → "click X". A card's
-// heading (Context) or the control's rank (Nth) tells equal controls
+// and menu item → "choose X", anything else → "click X". The group the
+// control sits in ([placeOf]) or its rank (Nth) tells equal controls
 // apart: `press Renew on the card "Cloud storage 100 GB"`.
-func intent(c surfaces.Candidate, context string) string {
+func intent(e surfaces.UserEvent) string {
+	c := e.Target
 	name := controlName(c)
 	role := strings.ToLower(c.Role)
 	var s string
@@ -155,8 +251,8 @@ func intent(c surfaces.Candidate, context string) string {
 	default:
 		s = "click " + name
 	}
-	if h := heading(context, name); h != "" {
-		return s + " " + where(c) + ` "` + h + `"`
+	if p := placeOf(e, name); p != "" {
+		return s + " " + p
 	}
 	if c.Nth > 0 {
 		verb, rest, _ := strings.Cut(s, " ")
@@ -231,11 +327,11 @@ var noArticle = map[string]bool{"to": true, "for": true, "with": true, "from": t
 // "Pay €120.50" → "paying", "Place order" → "placing the order", "Send"
 // → "sending", "Proceed to checkout" → "checking out", "Confirm and pay"
 // → "confirming and paying". Numbers, prices and icons are left out (they
-// change between runs); the card's heading tells equal controls apart.
-// The phrase's first word is the label's action, so [guard.GatedBy]
-// links the phrase to the control.
-func stopPhrase(c surfaces.Candidate, context string, m guard.Match) string {
-	name := controlName(c)
+// change between runs); the group the control sits in ([placeOf]) tells
+// equal controls apart. The phrase's first word is the label's action, so
+// [guard.GatedBy] links the phrase to the control.
+func stopPhrase(e surfaces.UserEvent, m guard.Match) string {
+	name := controlName(e.Target)
 	var words []string
 	// Words are runs of letters (an apostrophe inside one kept): numbers,
 	// prices, icons and punctuation are left out.
@@ -253,8 +349,8 @@ func stopPhrase(c surfaces.Candidate, context string, m guard.Match) string {
 	} else {
 		phrase = gerundPhrase(words)
 	}
-	if h := heading(context, name); h != "" {
-		phrase += " " + where(c) + ` "` + h + `"`
+	if p := placeOf(e, name); p != "" {
+		phrase += " " + p
 	}
 	return phrase
 }

@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"flow/compiler"
 	"flow/grammar"
 	"flow/internal/suggest"
 	"flow/runtime"
@@ -50,6 +51,7 @@ type declared struct {
 	flowNode    *yaml.Node // the `flow:` value, or the case's node
 	siteNode    *yaml.Node
 	secretNodes map[string]*yaml.Node
+	listNodes   map[string]*yaml.Node // `fact:` values written as YAML lists
 	node        *yaml.Node
 	src         *caseFile // the file that declared the case; nil for a flow found on its own
 }
@@ -117,8 +119,25 @@ func (f *caseFile) testCase(item *yaml.Node) *declared {
 		case "fact":
 			for _, p := range f.pairs(v, nil) {
 				// A fact's value keeps its text as written; the compiler
-				// checks it against the fact's type.
-				d.Facts = append(d.Facts, p[0].Value+"="+p[1].Value)
+				// checks it against the fact's type. A YAML list is
+				// written as --fact writes one, each item kept whole.
+				val := p[1].Value
+				if p[1].Kind == yaml.SequenceNode {
+					var items []string
+					for _, it := range p[1].Content {
+						if it.Kind != yaml.ScalarNode {
+							f.errorf(it, CodeBadCaseFile, "write each item as text", "fact %s: want text, not %s", p[0].Value, kindName(it))
+							ok = false
+						}
+						items = append(items, it.Value)
+					}
+					val = compiler.FactListText(items)
+					if d.listNodes == nil {
+						d.listNodes = map[string]*yaml.Node{}
+					}
+					d.listNodes[p[0].Value] = p[1]
+				}
+				d.Facts = append(d.Facts, p[0].Value+"="+val)
 			}
 		case "site":
 			d.Site, ok = f.text(v, ok)

@@ -193,6 +193,12 @@ func (l *loader) prepare(d *declared) *Case {
 	}
 	c := d.Case
 	c.Flow = flow
+	for _, f := range flow.Facts {
+		if n := d.listNodes[f.Name]; n != nil && f.Type != plan.TypeList {
+			l.at(d, n, CodeBadCase, "write one value: "+f.Name+": …", "fact %s is of type %s, not a list", f.Name, f.Type)
+			return nil
+		}
+	}
 	overrides := slices.Clone(d.Facts)
 	if d.Site != "" {
 		if !slices.Contains(l.opts.Sites, d.Site) {

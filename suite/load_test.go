@@ -3,6 +3,7 @@ package suite
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -196,6 +197,38 @@ func TestLoadListsEveryErrorBeforeAnythingRuns(t *testing.T) {
 		if strings.Contains(d.Summary, "unknown outcome finished") && !strings.Contains(d.Hint, "completed") {
 			t.Errorf("hint for finished: %q", d.Hint)
 		}
+	}
+}
+
+// A case's list fact may be a YAML list, its items kept whole (commas
+// too), or one line as --fact takes it; a list for a fact of another type
+// is an error at its line.
+func TestLoadListFactsOfACase(t *testing.T) {
+	src := "flow l \"L\" {\n  fact site: url \"A\" = \"http://localhost:8080/\"\n  fact cities: list\n  fact note: text = \"-\"\n\n  browse \"${site}\"\n  verify \"${note} is shown\"\n}\n"
+	dir := writeTree(t, map[string]string{
+		"l/l.flow": src,
+		"l/l.test.yaml": `cases:
+  - {flow: l.flow, name: yaml_list, fact: {cities: ["Lisbon, PT", Oslo, 'say "hi"', ""]}}
+  - {flow: l.flow, name: one_line, fact: {cities: '"Lisbon, PT",Oslo', note: "hello, world"}}
+`,
+		"bad/l.flow":      src,
+		"bad/l.test.yaml": "cases:\n  - {flow: l.flow, fact: {cities: [a], note: [b, c]}}\n",
+	})
+	chdir(t, dir)
+	cases, diags := Load([]string{"l"}, LoadOptions{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	m := byName(cases)
+	if got, want := m["yaml_list"].facts["cities"], []string{"Lisbon, PT", "Oslo", `say "hi"`, ""}; !reflect.DeepEqual(got, want) {
+		t.Errorf("yaml_list: cities %q, want %q", got, want)
+	}
+	if got, want := m["one_line"].facts["cities"], []string{"Lisbon, PT", "Oslo"}; !reflect.DeepEqual(got, want) || m["one_line"].facts["note"] != "hello, world" {
+		t.Errorf("one_line: cities %q, note %q", got, m["one_line"].facts["note"])
+	}
+	_, diags = Load([]string{"bad"}, LoadOptions{})
+	if !strings.Contains(diags.Error(), "bad/l.test.yaml:2:46: error T003: fact note is of type text, not a list") {
+		t.Errorf("a list for a text fact: %v", diags)
 	}
 }
 

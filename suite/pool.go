@@ -49,6 +49,15 @@ func (m *member) name() string {
 // their timeouts.
 const ProbeEvery = 500 * time.Millisecond
 
+// A probe waits probeTimeout for an answer. A browser whose endpoint
+// refuses or drops the connection is gone at once; one that accepts it but
+// does not answer in time may only be slow (a loaded machine, a browser
+// still starting), so it is gone only after probeTries such probes in a row.
+const (
+	probeTimeout = 5 * time.Second
+	probeTries   = 3
+)
+
 // OpenPool attaches to every endpoint, or launches one Chromium with opts
 // when there are none. An endpoint that cannot be reached is in the pool
 // as gone, with the reason, so the cases it would have run go elsewhere;
@@ -175,7 +184,11 @@ func (p *Pool) check(m *member) error {
 	}
 	var err error
 	if m.url != "" {
-		err = alive(m.url)
+		for try := 1; try <= probeTries; try++ {
+			if err = alive(m.url); err == nil || !slow(err) {
+				break
+			}
+		}
 	} else {
 		err = opensTab(m.b)
 	}
@@ -208,6 +221,7 @@ func (p *Pool) markGone(m *member, err error) {
 func (p *Pool) watch(ctx context.Context, m *member) {
 	t := time.NewTicker(p.probe)
 	defer t.Stop()
+	unanswered := 0
 	for {
 		select {
 		case <-ctx.Done():
@@ -215,12 +229,26 @@ func (p *Pool) watch(ctx context.Context, m *member) {
 		case <-m.ctx.Done():
 			return
 		case <-t.C:
-			if err := alive(m.url); err != nil {
-				p.markGone(m, err)
-				return
+			err := alive(m.url)
+			switch {
+			case err == nil:
+				unanswered = 0
+				continue
+			case slow(err):
+				if unanswered++; unanswered < probeTries {
+					continue
+				}
 			}
+			p.markGone(m, err)
+			return
 		}
 	}
+}
+
+// slow reports whether a probe failed only for want of an answer in time.
+func slow(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()
 }
 
 // alive reports whether the DevTools endpoint at u still answers: its
@@ -231,7 +259,7 @@ func alive(u string) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
 	if p.Scheme == "http" || p.Scheme == "https" {
 		req, err := http.NewRequestWithContext(ctx, "GET", strings.TrimSuffix(u, "/")+"/json/version", nil)

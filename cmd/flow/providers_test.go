@@ -401,10 +401,9 @@ func (r *providerRun) typedNickname() bool {
 }
 
 // checkWording reads every request of a run as a model would and checks
-// that each asks a well-formed question: a do step's "is it done?" asks
-// whether its goal has been reached, with what the step did so far; a
-// negation reads as a sentence ("Is it false that …"), never as "not sign
-// in". It logs the requests' sizes.
+// that each asks a well-formed question: no do step is judged (a do ends
+// on evidence, issue 19), and a negation reads as a sentence ("Is it
+// false that …"), never as "not sign in". It logs the requests' sizes.
 func checkWording(t *testing.T, wire string, reqs []modelRequest) {
 	t.Helper()
 	goals, negations, total, most := 0, 0, 0, 0
@@ -437,8 +436,11 @@ func checkWording(t *testing.T, wire string, reqs []modelRequest) {
 		total += len(q.body)
 		most = max(most, len(q.body))
 	}
-	if goals == 0 || negations == 0 {
-		t.Errorf("%d goal and %d negated judgements: the run should ask both", goals, negations)
+	// A do ends only on evidence the runtime reads itself: no model is
+	// asked whether a goal was reached. A verify asks its statement and
+	// its negation.
+	if goals != 0 || negations == 0 {
+		t.Errorf("%d goal and %d negated judgements: the run should ask no goal and some negations", goals, negations)
 	}
 	if len(reqs) > 0 {
 		t.Logf("%s: %d requests, %d bytes each on average (about %d tokens), the largest %d bytes", wire, len(reqs), total/len(reqs), total/len(reqs)/4, most)

@@ -382,7 +382,7 @@ func (p *person) clickInCard(name, text string) {
 	for _, l := range scr.Context {
 		if strings.Contains(l.Text, text) {
 			for _, e := range l.Path {
-				if strings.HasPrefix(e, "listitem #") {
+				if strings.HasPrefix(e, "listitem ") {
 					card = e
 				}
 			}

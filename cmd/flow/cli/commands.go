@@ -107,7 +107,7 @@ lists the secrets found under "secrets", never their values.`,
 			flags: []flagSpec{
 				{name: "flow", value: "NAME", usage: "the flow to plan, when the file defines several"},
 				{name: "facts", value: "FILE", usage: "a YAML file of facts to check against the flow"},
-				{name: "fact", value: "NAME=VALUE", usage: "a fact value; wins over --facts", repeat: true},
+				{name: "fact", value: "NAME=VALUE", usage: "a fact value (a list: a,b,c); wins over --facts", repeat: true, whole: true},
 				{name: "secrets", value: "FILE", usage: "a YAML file of secrets to check (FLOW_SECRET_<NAME> variables win); values are never printed"},
 			},
 			examples: []example{
@@ -145,7 +145,7 @@ unless --approve is given. Ctrl+C ends the run cleanly, trace written.`,
 			flags: []flagSpec{
 				{name: "flow", value: "NAME", usage: "the flow to run, when the file defines several"},
 				{name: "facts", value: "FILE", usage: "a YAML file of facts"},
-				{name: "fact", value: "NAME=VALUE", usage: "a fact value; wins over --facts", repeat: true},
+				{name: "fact", value: "NAME=VALUE", usage: "a fact value (a list: a,b,c); wins over --facts", repeat: true, whole: true},
 				{name: "secrets", value: "FILE", usage: "a YAML file of secrets (FLOW_SECRET_<NAME> variables win); values are never printed"},
 				{name: "model", value: "SPEC", def: "local", usage: "the decision model: local, openai:MODEL, anthropic:MODEL or script:FILE"},
 				{name: "model-timeout", value: "DURATION", def: "30s", duration: true, usage: "how long a hosted model may take to answer one request (retried twice)"},

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -41,6 +42,9 @@ type flagSpec struct {
 	usage  string
 	def    string // default value of a value flag
 	repeat bool
+	// whole keeps each value of a repeat flag as given, commas included
+	// (urfave/cli's string slices split a value at its commas).
+	whole bool
 	// duration makes a value flag a time.Duration (def is parsed as one).
 	duration bool
 	// env is an environment variable that sets the flag when it is not
@@ -75,6 +79,8 @@ func buildFlags(specs []flagSpec) []ucli.Flag {
 		case f.duration:
 			d, _ := time.ParseDuration(f.def)
 			out = append(out, &ucli.DurationFlag{Name: f.name, Aliases: aliases, Usage: f.usage, Value: d})
+		case f.repeat && f.whole:
+			out = append(out, &ucli.GenericFlag{Name: f.name, Aliases: aliases, Usage: f.usage, Value: &wholeValues{}})
 		case f.repeat:
 			out = append(out, &ucli.StringSliceFlag{Name: f.name, Aliases: aliases, Usage: f.usage})
 		default:
@@ -86,6 +92,21 @@ func buildFlags(specs []flagSpec) []ucli.Flag {
 		}
 	}
 	return out
+}
+
+// wholeValues holds the values of a repeat flag, each as given: --fact
+// tags=a,b,c is one value, which the fact's type reads.
+type wholeValues []string
+
+func (w *wholeValues) Set(v string) error { *w = append(*w, v); return nil }
+func (w *wholeValues) String() string     { return strings.Join(*w, " ") }
+
+// repeated returns the values of a repeat flag in the order given.
+func repeated(c *ucli.Context, name string) []string {
+	if w, ok := c.Generic(name).(*wholeValues); ok {
+		return slices.Clone(*w)
+	}
+	return c.StringSlice(name)
 }
 
 // escapeTemplate makes finished help text safe to hand to urfave/cli, which

@@ -54,7 +54,7 @@ func (e *env) plan(c *ucli.Context) error {
 		}})
 	}
 	out := planOutput{Files: prog.Files, Flow: flow}
-	if c.IsSet("facts") || len(c.StringSlice("fact")) > 0 {
+	if c.IsSet("facts") || len(repeated(c, "fact")) > 0 {
 		var factsName string
 		var yaml []byte
 		if c.IsSet("facts") {
@@ -64,7 +64,7 @@ func (e *env) plan(c *ucli.Context) error {
 				return e.fail(c, grammar.Diagnostics{fileDiag(factsName, err)})
 			}
 		}
-		values, fdiags := compiler.LoadFacts(flow, factsName, yaml, c.StringSlice("fact"))
+		values, fdiags := compiler.LoadFacts(flow, factsName, yaml, repeated(c, "fact"))
 		if fdiags.HasErrors() {
 			return e.fail(c, fdiags)
 		}

@@ -115,7 +115,7 @@ func (e *env) loadRun(c *ucli.Context) (*runInput, error) {
 			return nil, e.fail(c, grammar.Diagnostics{fileDiag(factsName, err)})
 		}
 	}
-	if in.facts, err = e.loadFacts(c, flow, factsName, factsYAML, c.StringSlice("fact")); err != nil {
+	if in.facts, err = e.loadFacts(c, flow, factsName, factsYAML, repeated(c, "fact")); err != nil {
 		return nil, err
 	}
 	if in.secrets, err = e.loadSecrets(c, flow, c.String("secrets"), e.getenv); err != nil {
