@@ -377,7 +377,15 @@ func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen, target
 	}
 	live := map[target.ID]bool{}
 	for _, info := range res.TargetInfos {
-		if info.Type != "iframe" || info.ParentID != s.tid {
+		if info.Type != "iframe" || info.ParentID != s.tid && info.ParentID != "" {
+			continue
+		}
+		// Chromium 148 names an iframe target's parent frame
+		// (parentFrameId) and no longer its parent target (parentId):
+		// without one, the frame is this tab's when the tab holds its
+		// iframe element.
+		ox, oy, label, ok := s.frameOwnerBox(ctx, info.TargetID)
+		if info.ParentID == "" && !ok {
 			continue
 		}
 		live[info.TargetID] = true
@@ -401,7 +409,6 @@ func (s *Surface) observeOOPIFs(ctx context.Context, sc *surfaces.Screen, target
 			}
 			s.oopifs[info.TargetID] = fc
 		}
-		ox, oy, label, ok := s.frameOwnerBox(ctx, info.TargetID)
 		if !ok {
 			continue
 		}
