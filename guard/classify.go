@@ -150,9 +150,6 @@ func classifyLabel(label string, link bool) Match {
 	if found.Class == None && slices.Contains(words, binIcon) {
 		found = Match{Irreversible, "delete"} // "🗑"
 	}
-	if found.Class == None && len(words) == 1 && deleteAbbrevs[words[0]] {
-		found = Match{Irreversible, "delete"} // an icon's class "del"
-	}
 	if found.Class == None && !link && onlyPrice(words) {
 		found = Match{Payment, "pay"} // "€5": a one-tap tip or donation pays it
 	}

@@ -166,6 +166,9 @@ func TestClassify(t *testing.T) {
 		{"Remove adult", None, ""},
 		{"Remove 1 adult", None, ""},
 		{"Remove one child", None, ""},
+		{"Remove 2 adults", None, ""},
+		{"Remove kids wellies", Irreversible, "remove"}, // a counted noun before what is removed
+		{"Remove adult tickets", None, ""},
 		{"Remove room", None, ""},
 		{"Remove from cart", None, ""},
 		{"Remove from basket", None, ""},

@@ -212,9 +212,6 @@ var (
 	// trashNouns name the bin: a button or icon of that name deletes, a
 	// link of that name opens the folder.
 	trashNouns = set("trash bin trashcan wastebasket garbage dustbin 🗑")
-	// deleteAbbrevs are what icon-only delete buttons are named by when
-	// their class is all they have ("del", "rm"): alone they delete.
-	deleteAbbrevs = set("del rm")
 	// bookings are the priced verbs that commit to a booking, not a
 	// payment, when confirmed: "Confirm & book".
 	bookings = set("book reserve")

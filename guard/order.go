@@ -178,7 +178,9 @@ func lowersCount(words []string, obj objectWords) bool {
 		}
 		head = obj.words[1]
 	}
-	if countedNouns[head] {
+	if countedNouns[head] && (obj.noun == "" || countedNouns[obj.noun]) {
+		// The counted noun must be what is removed, not a word before it:
+		// "Remove kids wellies" deletes the wellies.
 		return true
 	}
 	for j, w := range words {
