@@ -30,6 +30,15 @@ type Surface interface {
 	Close() error
 }
 
+// PressTaker is a surface that can tell whether the application listens
+// for a press of a control: a handler of its own on the control or around
+// it. A press that changed nothing on the screen was taken by the
+// application when it has one; a control with none is dead to it. Surfaces
+// that cannot tell do not implement it.
+type PressTaker interface {
+	TakesPress(ctx context.Context, ref string) bool
+}
+
 // ScreenshotOptions says what to mask in a screenshot.
 type ScreenshotOptions struct {
 	// MaskRefs are refs of fields to paint over (secret fields).

@@ -596,8 +596,8 @@
     return groupNames.get(el) || kind + " #1";
   }
   // repeatedCard reports whether el is one of a run of look-alike blocks
-  // (three or more siblings of its tag and class, or of its tag with no
-  // class for plain blocks), each holding controls of its own and text
+  // (three or more shown siblings of its tag and class, or of its tag with
+  // no class for plain blocks), each holding controls of its own and text
   // beside them: two or more controls, or one that is no field. A person
   // sees each as a card whatever its class is called, heading or not. A
   // block whose only control is a field is a form row, not a card.
@@ -606,9 +606,14 @@
     const parent = el.parentElement;
     if (!parent || INLINE.has(tag) || !c && !isBlockTag(tag)) return false;
     let kinds = siblingKinds.get(parent);
+    const hov = hoverSelector(el.ownerDocument);
     if (!kinds) {
       kinds = new Map();
+      // Only blocks a person sees side by side, each with a control, make
+      // a run: a page's hidden templates or empty wrappers beside its one
+      // content block (a task's hidden prompt and cover) make none.
       for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
+        if (!s.getClientRects().length || !s.querySelector(CONTROL_SEL) && !(hov && s.querySelector(hov))) continue;
         const k = s.tagName + "." + (s.getAttribute("class") || "");
         kinds.set(k, (kinds.get(k) || 0) + 1);
       }
@@ -617,7 +622,6 @@
     if ((kinds.get(tag + "." + c) || 0) < 3) return false;
     const controls = el.querySelectorAll(CONTROL_SEL);
     let n = controls.length;
-    const hov = hoverSelector(el.ownerDocument);
     if (n < 2 && hov) n += el.querySelectorAll(hov).length;
     if (n >= 2) return true;
     return n === 1 && controls.length === 1 && !controls[0].matches(FIELD_SEL) && outsideText(el, () => true, 200);
@@ -1302,6 +1306,18 @@
     return el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true";
   }
 
+  // pressChain is the element of ref and its ancestors below the body
+  // (at most six): where a handler of the page's own would take a press
+  // of it (the Go side asks DevTools for their listeners).
+  function pressChain(ref) {
+    const out = [];
+    for (let el = target(ref, false); el && out.length < 7; el = el.parentElement || (el.getRootNode() && el.getRootNode().host)) {
+      if (el === document.body || el === document.documentElement) break;
+      out.push(el);
+    }
+    return out;
+  }
+
   function focusRef(ref) { const el = target(ref, true); el.focus(); return true; }
 
   // busy reports a visible loading indicator: a page that shows one is not
@@ -1600,5 +1616,5 @@
   // while a recording runs, so both name elements the same way.
   const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
 
-  window.__flow = { observe, observeJSON, observeWire, point, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, viewport, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
+  window.__flow = { observe, observeJSON, observeWire, point, pressChain, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, viewport, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();
