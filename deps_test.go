@@ -52,7 +52,8 @@ var allowed = map[string][]string{
 	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/cache", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
 
 	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
-	"bench/lint":    {"*"},                                                        // flow lint against gofmt -l: runs the command line in-process
+	"bench/lint":    {"*"},
+	"bench/mutants": {}, // removes a rule from a copy of the tree and runs go test there: imports nothing of flow                                                        // flow lint against gofmt -l: runs the command line in-process
 }
 
 // Outside packages that only one place may use: the browser driver lives in

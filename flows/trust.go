@@ -98,6 +98,7 @@ var trustActions = []trustAction{
 	{"POST /api/viewings/{viewing}/cancel", "viewing_cancelled"},
 	{"GET /bills/{month}/download", "bill_downloaded"},
 	{"POST /api/bills/{bill}/pay", "bill_paid"},
+	{"POST /api/searches/{search}/remove", "search_removed"},
 	{"POST /api/cards/{member}/freeze", "card_frozen"},
 	{"GET /api/cards/{member}/limits", "limits_loaded"},
 	{"GET /api/orders/{order}/tracking", "tracking_opened"},

@@ -223,6 +223,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			// An earlier press chosen again: the step goes in circles.
 			return r.doEnd(ctx, intent, goal, start, worked, notes, "the moves go in circles ("+c.Summary()+" again)")
 		}
+		if item, ok := quotedElsewhere(intent, scr, c); ok {
+			return fail("name the control in the item the step quotes, or quote the item as the page shows it",
+				"%q: %s is not in %s, which the step quotes; nothing was pressed", intent, withGroup(c), item)
+		}
 		if missing, ok := strangerGroup(intent, scr, c); ok {
 			return fail("name the group as the page does (its heading, first line or row's first cell)",
 				"%q: %s has look-alikes in other groups, and its group does not say %q; nothing was pressed", intent, withGroup(c), missing)
@@ -263,6 +267,9 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				return r.doneOn(proof{EvidenceState, withGroup(c) + " has the focus, as the step says"})
 			}
 			if unchanged(scr, after) && len(out.Requests) == 0 {
+				if p, ok := r.pressTaken(ctx, c, intent, counts); ok {
+					return r.doneOn(p)
+				}
 				banned[identity(c)] = true
 				idle++
 				notes = append(notes, "pressing "+c.Summary()+" changed nothing")
@@ -285,6 +292,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 					if !counts && (namesPress(intent, c.Name) || goal.PressFits(intent, c.Name)) && effectEnds(goal, after, intent, c) {
 						return r.doneOn(p)
 					}
+				} else if p, ok := r.pressTaken(ctx, c, intent, counts); ok {
+					return r.doneOn(p)
 				}
 			}
 		}
@@ -293,6 +302,21 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		}
 	}
 	return r.doEnd(ctx, intent, goal, start, worked, notes, fmt.Sprintf("not reached in %d turns", MaxDoTurns))
+}
+
+// pressTaken is the evidence of a step that asks for no more than a press
+// of one control it names ("press ONE", "press Retweet on the post …")
+// when the press showed nothing: the application took it, for it listens
+// for presses on that control (surfaces.PressTaker). A control with no
+// handler of its own is dead to the press, and a step that names an
+// outcome ("save the draft") needs that outcome's evidence whatever
+// handler took the press.
+func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {
+	taker, ok := r.raw.(surfaces.PressTaker)
+	if !ok || counts || !namesPress(intent, c.Name) || !taker.TakesPress(ctx, c.Ref) {
+		return proof{}, false
+	}
+	return proof{EvidenceEffect, "pressing " + withGroup(c) + ": the page took the press (a handler of its own on it), and the step asks for the press alone"}, true
 }
 
 // evidenceBefore is the evidence a do can end on before it acts: the
@@ -344,7 +368,33 @@ func (r *runner) evidenceAfter(start, before, after surfaces.Screen, intent stri
 	if decide.PlaceIntent(intent) && decide.TitleNames(intent, after.Title) {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " led to " + strconv.Quote(after.Title) + ", which names the place"}, true
 	}
+	if g.Kind == decide.GoalChosen {
+		if f, ok := filledBy(c, before, after); ok {
+			return proof{EvidenceState, withGroup(f) + " now holds " + strconv.Quote(f.Value) + ", the option pressed"}, true
+		}
+	}
 	return proof{}, false
+}
+
+// filledBy finds the field that the press of an option c filled with the
+// option's own text (a suggestion of an autocomplete taken into its box):
+// the choice shows in the field, which is the state a choose asks.
+func filledBy(c surfaces.Candidate, before, after surfaces.Screen) (surfaces.Candidate, bool) {
+	if isField(c) || strings.TrimSpace(c.Name) == "" {
+		return surfaces.Candidate{}, false
+	}
+	was := map[string]string{}
+	for _, f := range before.Candidates {
+		if isField(f) {
+			was[f.Ref] = f.Value
+		}
+	}
+	for _, f := range after.Candidates {
+		if isField(f) && f.Value != was[f.Ref] && strings.EqualFold(strings.TrimSpace(f.Value), strings.TrimSpace(c.Name)) {
+			return f, true
+		}
+	}
+	return surfaces.Candidate{}, false
 }
 
 // doneOn ends a step on its evidence: the note and the report name it.
@@ -384,17 +434,7 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.C
 // the screen shows one: when that press does nothing, the step fails
 // rather than press another control ("Stores" for "save").
 func namedPress(intent string, s surfaces.Screen, offer []surfaces.Candidate) []surfaces.Candidate {
-	shown := slices.ContainsFunc(s.Candidates, func(c surfaces.Candidate) bool { return pressable(c) && namesPress(intent, c.Name) })
-	if !shown {
-		return offer
-	}
-	var out []surfaces.Candidate
-	for _, c := range offer {
-		if namesPress(intent, c.Name) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return whileShown(s, offer, func(c surfaces.Candidate) bool { return pressable(c) && namesPress(intent, c.Name) })
 }
 
 // namedToggle narrows offer, for a step that sets a state of a control it
@@ -405,19 +445,18 @@ func namedToggle(g decide.Goal, s surfaces.Screen, offer []surfaces.Candidate) [
 	if g.Kind != decide.GoalOn && g.Kind != decide.GoalOff || !g.HasObject() {
 		return offer
 	}
-	names := func(c surfaces.Candidate) bool {
+	return whileShown(s, offer, func(c surfaces.Candidate) bool {
 		return toggleProofRoles[c.Role] && g.NamesOnly(kindWords, c.Name, groupName(c.Path))
-	}
-	if !slices.ContainsFunc(s.Candidates, names) {
+	})
+}
+
+// whileShown keeps the candidates of offer that match, when any candidate
+// on the screen does (banned or not); else offer as it is.
+func whileShown(s surfaces.Screen, offer []surfaces.Candidate, match func(surfaces.Candidate) bool) []surfaces.Candidate {
+	if !slices.ContainsFunc(s.Candidates, match) {
 		return offer
 	}
-	var out []surfaces.Candidate
-	for _, c := range offer {
-		if names(c) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(offer), func(c surfaces.Candidate) bool { return !match(c) })
 }
 
 // strangerGroup reports, for a press of c that has look-alikes in other
@@ -441,11 +480,14 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 			texts = append(texts, l.Text)
 		}
 	}
-	held := strings.ToLower(strings.Join(texts, " ") + " " + c.Name)
+	held := map[string]bool{}
+	for _, w := range words(strings.Join(texts, " ") + " " + c.Name) {
+		held[w] = true
+	}
 	var missing []string
 	for _, w := range entityWords(intent) {
-		if !strings.Contains(held, strings.ToLower(w)) {
-			missing = append(missing, w)
+		if !allHeld(held, words(w)) {
+			missing = append(missing, w) // "12.50" is held as "12" and "50"
 		}
 	}
 	if len(missing) == 0 {
@@ -461,21 +503,23 @@ func entityWords(intent string) []string {
 	bare := quotedText.ReplaceAllString(intent, " ")
 	if loc := pressVerb.FindStringIndex(bare); loc != nil {
 		// "press Like on the post …": the words before the place name the
-		// control, not its group.
+		// control, not its group. With no place they name the control,
+		// or, where its name lacks them, its group ("follow Hana
+		// Fischer" presses a "Follow" in the card of Hana Fischer).
 		rest := bare[loc[1]:]
-		m := placeStart.FindStringIndex(rest)
-		if m == nil {
-			return nil
+		if m := placeStart.FindStringIndex(rest); m != nil {
+			rest = rest[m[0]:]
 		}
-		bare = "x " + rest[m[0]:]
+		bare = "x " + rest
 	}
+	counts := countIntent(intent)
 	for i, w := range strings.Fields(bare) {
 		w = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"), ".,;:!?")
 		if w == "" || i == 0 {
 			continue
 		}
 		r := []rune(w)
-		if unicode.IsDigit(r[0]) && len(w) <= 3 && countIntent(intent) {
+		if unicode.IsDigit(r[0]) && len(w) <= 3 && counts {
 			continue // the count to reach ("raise the quantity to 2"), no name
 		}
 		if unicode.IsUpper(r[0]) || unicode.IsDigit(r[0]) {
@@ -499,7 +543,7 @@ func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool
 	if m == nil {
 		return "", false
 	}
-	want := tokens(m[1])
+	want := words(m[1])
 	if len(want) == 0 {
 		return "", false
 	}
@@ -530,7 +574,7 @@ func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool
 	for _, ts := range texts {
 		have := map[string]bool{}
 		for _, t := range ts {
-			for _, w := range tokens(t) {
+			for _, w := range words(t) {
 				have[w] = true
 			}
 		}
@@ -541,7 +585,7 @@ func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool
 	// No group holds it: a control or line may still say it whole (a
 	// list that is not grouped).
 	whole := strings.Join(want, " ")
-	holds := func(t string) bool { return strings.Contains(strings.Join(tokens(t), " "), whole) }
+	holds := func(t string) bool { return strings.Contains(strings.Join(words(t), " "), whole) }
 	for _, c := range s.Candidates {
 		if holds(c.Name) || slices.ContainsFunc(c.Path, holds) {
 			return "", false
@@ -557,11 +601,6 @@ func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool
 
 // landmark matches a path entry of a page's landmark or form.
 var landmark = regexp.MustCompile(`^(?:main|navigation|banner|contentinfo|complementary|search|form)\b`)
-
-// tokens are the lower-cased words and numbers of t.
-func tokens(t string) []string {
-	return strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-}
 
 // placeStart finds where a step's place begins: "on", "in", "for", …
 var placeStart = regexp.MustCompile(`(?i)\s(?:on|in|of|for|from|at|with)\s`)
@@ -588,7 +627,7 @@ func allOrOne(text string, offer []surfaces.Candidate) []surfaces.Candidate {
 			return out
 		}
 		for _, c := range offer {
-			if !inItem(c.Path) {
+			if decide.ItemKey(c.Path) == "" {
 				out = append(out, c)
 			}
 		}
@@ -603,19 +642,6 @@ func allOrOne(text string, offer []surfaces.Candidate) []surfaces.Candidate {
 		}
 	}
 	return out
-}
-
-// inItem reports whether a path lies in an item of a list: a list item,
-// row, card or article.
-func inItem(path []string) bool {
-	for _, p := range path {
-		for _, k := range []string{"listitem", "row", "card", "article"} {
-			if p == k || strings.HasPrefix(p, k+" ") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // effectEnds reports whether the effect of a press of c can end a step of
@@ -949,7 +975,9 @@ func (r *runner) scrollIn(ctx context.Context, s surfaces.Screen, key, intent st
 		return false, nil
 	}
 	if scrollVerb.MatchString(intent) {
-		r.cur.report.Note = "done: scrolled " + withGroup(c) + " to the " + end + " of its text, as the step says"
+		// The box's content now rests at the end the step names: the
+		// state it asks, read from the scroll the surface made.
+		r.doneOn(proof{EvidenceState, withGroup(c) + " is scrolled to the " + end + " of its text, as the step says"})
 		return true, nil
 	}
 	*idle = 0
@@ -1101,4 +1129,68 @@ func countShown(s surfaces.Screen, pressed surfaces.Candidate, intent string) bo
 // button is no progress.
 func unchanged(before, after surfaces.Screen) bool {
 	return before.Fingerprint == after.Fingerprint || surfaces.Diff(before, after).Empty()
+}
+
+// allHeld reports whether every one of ws is in held (and there is one).
+func allHeld(held map[string]bool, ws []string) bool {
+	for _, w := range ws {
+		if !held[w] {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
+// quotedElsewhere reports, for a press of c by a step that quotes a name
+// ("deleting \"kids wellies\"", "archive the invoice \"INV-7\""), the
+// item that holds that name when c is not in it: a row, list item, card
+// or article whose text says the name while c's own name and group do
+// not. The press would act on another item than the one the step names.
+func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
+	var want []string
+	for _, m := range quotedName.FindAllStringSubmatch(intent, -1) {
+		want = append(want, words(m[1])...)
+	}
+	if len(want) == 0 {
+		return "", false
+	}
+	holds := func(texts []string) bool {
+		held := map[string]bool{}
+		for _, t := range texts {
+			for _, w := range words(t) {
+				held[w] = true
+			}
+		}
+		return allHeld(held, want)
+	}
+	itemTexts := func(key string) []string {
+		var out []string
+		for _, x := range s.Candidates {
+			if decide.ItemKey(x.Path) == key {
+				out = append(out, x.Name)
+			}
+		}
+		for _, l := range s.Context {
+			if decide.ItemKey(l.Path) == key {
+				out = append(out, l.Text)
+			}
+		}
+		return append(out, strings.Split(key, "\x00")...)
+	}
+	own := decide.ItemKey(c.Path)
+	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(itemTexts(own)) {
+		return "", false
+	}
+	seen := map[string]bool{own: true}
+	for _, x := range s.Candidates {
+		k := decide.ItemKey(x.Path)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		if holds(itemTexts(k)) {
+			return k[strings.LastIndex(k, "\x00")+1:], true // `row "kids wellies"`
+		}
+	}
+	return "", false
 }

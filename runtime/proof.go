@@ -105,6 +105,18 @@ func stateProof(s surfaces.Screen, g decide.Goal, intent string) (p proof, known
 	default:
 		return proof{}, false, false
 	}
+	if c, ok := decide.PositionedControl(intent, s); ok && (roles == nil || roles[c.Role] || g.Kind == decide.GoalOn && c.Role == "radio") {
+		// "check the 3rd radio button": the step names the control by
+		// where it is, so that control's state is the step's (a radio
+		// is on when chosen).
+		if g.Kind == decide.GoalExpanded && !on(c) && !c.Has(surfaces.StateExpanded) {
+			return proof{}, false, false
+		}
+		if on(c) != (g.Kind != decide.GoalOff) {
+			return proof{}, true, false
+		}
+		return proof{EvidenceState, withGroup(c) + ", the control at the position the step counts, is " + stateWord(g.Kind)}, true, true
+	}
 	if !g.HasObject() {
 		return proof{}, false, false
 	}
@@ -350,9 +362,13 @@ func pageErrorAfter(before, after surfaces.Screen, words bool, g decide.Goal) (p
 		switch {
 		case l.Role == "error":
 			return pageError{l.Text}, true
-		case l.Role == "alert" && decide.ErrorText(l.Text) && !g.Confirms(l.Text):
+		case l.Role == "alert" && (decide.ErrorText(l.Text) || words && inForm(after, l)) && !g.Confirms(l.Text):
 			// Many toast libraries give every message role=alert: an
-			// alert fails the step when it reads as an error.
+			// alert fails the step when it reads as an error, or when a
+			// press makes it speak beside a field or in a form ("That
+			// username is taken"), where an alert that confirms nothing
+			// is the field's complaint (while typing, a live "Username
+			// available" is not).
 			return pageError{l.Text}, true
 		case words && decide.ErrorText(l.Text) && inForm(after, l):
 			return pageError{l.Text}, true
@@ -431,13 +447,8 @@ func rejected(out surfaces.Outcome) (string, bool) {
 // changed (its state, name or value) or left its group, its group
 // changed, or it opened a dialog.
 func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfaces.Outcome, g decide.Goal) (proof, bool) {
-	if why, ok := answered(out); ok {
-		return proof{EvidenceEffect, "pressing " + withGroup(c) + " " + why}, true
-	}
-	if out.Navigated || before.URL != after.URL && after.URL != "" {
-		// The control led to another page: the press was taken. (A
-		// browser reports the document's request too, answered above.)
-		return proof{EvidenceEffect, "pressing " + withGroup(c) + " opened " + strconv.Quote(after.Title)}, true
+	if p, ok := sentOrLed(c, before, after, out); ok {
+		return p, true
 	}
 	now, found := findAgain(c, after)
 	group := strings.Join(c.Path, "\x00")
@@ -449,8 +460,15 @@ func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfac
 	case !found && group != "" && !groupShown(after, group) && groupShown(before, group):
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " removed its group"}, true
 	}
-	if group != "" && groupChanged(before, after, group) {
+	if group != "" && !pageRegion(c.Path) && groupChanged(before, after, group) {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " changed its group"}, true
+	}
+	if !found && viewReplaced(before, after) && g.Names(screenTexts(after)...) > 0 {
+		// A page that changes its view without a new address (an inbox
+		// that opens a message in place of the list), and the new view
+		// names the step's object: the press led to another page as a
+		// link does.
+		return proof{EvidenceEffect, "pressing " + withGroup(c) + " replaced the view"}, true
 	}
 	if after.Layer == surfaces.LayerDialog && before.Layer != surfaces.LayerDialog {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " opened a dialog"}, true
@@ -459,6 +477,39 @@ func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfac
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " opened " + opened}, true
 	}
 	return proof{}, false
+}
+
+// viewReplaced reports whether most of the controls of before are gone
+// from after and new ones came in their place: another view of the page.
+func viewReplaced(before, after surfaces.Screen) bool {
+	if len(before.Candidates) < 3 {
+		return false
+	}
+	now := map[string]int{}
+	for _, c := range after.Candidates {
+		now[c.Summary()]++
+	}
+	kept := 0
+	for _, c := range before.Candidates {
+		if now[c.Summary()] > 0 {
+			now[c.Summary()]--
+			kept++
+		}
+	}
+	fresh := len(after.Candidates) - kept
+	return 2*kept < len(before.Candidates) && fresh > 0
+}
+
+// screenTexts are the names of s's controls and its lines of text.
+func screenTexts(s surfaces.Screen) []string {
+	out := make([]string, 0, len(s.Candidates)+len(s.Context))
+	for _, c := range s.Candidates {
+		out = append(out, c.Name)
+	}
+	for _, l := range s.Context {
+		out = append(out, l.Text)
+	}
+	return out
 }
 
 // groupOpened finds a group with controls that appeared with the press
@@ -528,6 +579,16 @@ func withStates(c surfaces.Candidate) string {
 	return s
 }
 
+// pageRegion reports whether the innermost place of path is a region of
+// the whole page (main, a banner, a sidebar) rather than a group: a
+// presence count or a session notice changing somewhere in main is no
+// effect of pressing "Save" there.
+func pageRegion(path []string) bool {
+	return len(path) > 0 && regionOfPage.MatchString(path[len(path)-1])
+}
+
+var regionOfPage = regexp.MustCompile(`^(?:main|navigation|banner|contentinfo|complementary|search)\b`)
+
 // inGroup reports whether a path lies in the group path (joined by NUL):
 // the group itself or inside it.
 func inGroup(path []string, group string) bool {
@@ -578,14 +639,23 @@ func groupChanged(before, after surfaces.Screen, group string) bool {
 // its own message, a button that turned grey) is none: the page may have
 // refused it in words no rule reads as an error.
 func approvedProof(c surfaces.Candidate, before, after surfaces.Screen, out surfaces.Outcome, g decide.Goal) (proof, bool) {
+	if p, ok := sentOrLed(c, before, after, out); ok {
+		return p, true
+	}
+	if p, ok := confirmationProof(before, after, g); ok {
+		return p, true
+	}
+	return absenceProof(&before, after, g)
+}
+
+// sentOrLed: pressing c sent a request answered with success, or led to
+// another page (a browser reports the document's request too).
+func sentOrLed(c surfaces.Candidate, before, after surfaces.Screen, out surfaces.Outcome) (proof, bool) {
 	if why, ok := answered(out); ok {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " " + why}, true
 	}
 	if out.Navigated || before.URL != after.URL && after.URL != "" {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " opened " + strconv.Quote(after.Title)}, true
 	}
-	if p, ok := confirmationProof(before, after, g); ok {
-		return p, true
-	}
-	return absenceProof(&before, after, g)
+	return proof{}, false
 }

@@ -187,6 +187,9 @@ func lastState(events []siteEvent) map[string]string {
 
 // goalHolds reads one goal in the site's log and the page's last state.
 func goalHolds(g pagegen.Goal, events []siteEvent, state map[string]string) bool {
+	if g.Press != "" {
+		return slices.ContainsFunc(events, func(e siteEvent) bool { return e.Type == "press" && e.Control == g.Press })
+	}
 	if g.Event != "" {
 		return slices.ContainsFunc(events, func(e siteEvent) bool {
 			return e.Type == g.Event && e.OK && (g.Group == "" || e.Group == g.Group)

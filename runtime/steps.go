@@ -681,6 +681,10 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 			"found no control that would do %q", text)
 	}
 	c := *opt.Candidate
+	if item, ok := quotedElsewhere(text, scr, c); ok {
+		return fail("check that the page offers this act for the item the step quotes ("+item+")",
+			"%q: the control that would do it, %s, is not in %s, which the step quotes; nothing was pressed", text, withGroup(c), item)
+	}
 	m := guard.ClassifyPlaced(c.Role, c.Name, c.Path)
 	named := withGroup(c)
 	target := &StopTarget{Path: s.Path, Control: named, Class: m.Class.String(), Reason: "stop_before"}

@@ -12,11 +12,16 @@ var stopWords = map[string]bool{
 	"into": true, "its": true, "has": true, "have": true, "was": true, "were": true, "will": true, "not": true,
 }
 
+// words are the lower-cased words and numbers of s.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
 // contentWords returns the lower-cased words of s of three letters or
 // more that are not stop words.
 func contentWords(s string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+	for _, w := range words(s) {
 		if len(w) >= 3 && !stopWords[w] {
 			out = append(out, w)
 		}

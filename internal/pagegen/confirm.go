@@ -37,12 +37,14 @@ var confirmTopics = []confirmTopic{
 // genConfirm: a prefilled form whose button saves (a do may press it) or
 // sends (only a stop_before, with approval). The request is answered 200
 // and the page confirms it (a status line, a toast, the form replaced, a
-// new page), or says nothing; or the button does nothing; or the request
-// fails and the page shows the error.
+// new page), or says nothing; or the button does nothing; or it sends
+// nothing and only a line outside the form changes (a presence count, a
+// session notice: a change that is neither the step's effect nor its
+// confirmation); or the request fails and the page shows the error.
 func genConfirm(g *gen, c *Case) {
 	t := confirmTopics[g.r.IntN(len(confirmTopics))]
 	brand := g.pick(brands)
-	variant := oneOf(g, "confirmed", "confirmed", "sent, nothing shown", "button does nothing", "request fails")
+	variant := oneOf(g, "confirmed", "confirmed", "sent, nothing shown", "button does nothing", "only an unrelated line changes", "request fails")
 	sends := g.chance(0.5)
 	approve := !sends || g.chance(0.8)
 	c.Variant = variant
@@ -77,7 +79,8 @@ func genConfirm(g *gen, c *Case) {
 <div class="actions">%s%s</div>
 <div id="out"></div>
 </div>
-<div id="toast" class="toast" hidden></div>`, oneOf(g, "<h1>"+esc(t.heading)+"</h1>", "<h2>"+esc(t.heading)+"</h2>", "<div class=\"title\">"+esc(t.heading)+"</div>"),
+<div id="toast" class="toast" hidden></div>
+<footer data-g="foot"><p id="aside"></p></footer>`, oneOf(g, "<h1>"+esc(t.heading)+"</h1>", "<h2>"+esc(t.heading)+"</h2>", "<div class=\"title\">"+esc(t.heading)+"</div>"),
 		fieldsHTML.String(), btn, extra)
 	body := nav(g, brand) + "<main>\n" + form + "\n</main>"
 	css := `.fields{display:grid;grid-template-columns:140px 1fr;gap:8px;max-width:480px}.toast{position:fixed;bottom:20px;left:20px;background:#333;color:#fff;padding:10px 14px;border-radius:6px}
@@ -100,7 +103,14 @@ func genConfirm(g *gen, c *Case) {
 	}
 	var script strings.Builder
 	fmt.Fprintf(&script, "var panel = document.getElementById('panel'), out = document.getElementById('out');\n")
-	if variant != "button does nothing" {
+	switch variant {
+	case "button does nothing":
+	case "only an unrelated line changes":
+		fmt.Fprintf(&script, `document.getElementById('go').addEventListener('click', function () {
+  document.getElementById('aside').textContent = %s;
+});
+`, js(g.pick(asides)))
+	default:
 		fmt.Fprintf(&script, `document.getElementById('go').addEventListener('click', function () {
   site.api(%s, 'form', %v).then(function (ok) {
     if (ok) { %s return; }
@@ -131,6 +141,13 @@ function pageState() { return {}; }
 		text := oneOf(g, g.pick(t.doTexts), "press "+label)
 		line = "do \"" + text + "\""
 		step = Step{Kind: "do", Text: text, Evidence: evidence, Goals: []Goal{{Event: event, Group: "form"}}}
+		if text == "press "+label {
+			// A step that asks for the press alone is done when the page
+			// took it (a handler of the button's own), whatever it then
+			// showed; a button with no handler is dead to it.
+			step.Evidence = variant != "button does nothing"
+			step.Goals = []Goal{{Press: "go"}}
+		}
 	}
 	step.Path = "2"
 	c.Approve = approve
@@ -138,4 +155,13 @@ function pageState() { return {}; }
 	c.Truth.Steps = []Step{step}
 	c.Truth.Want = wantOf(c.Truth.Steps, approve)
 	c.Flow = flowSource(c, t.heading, []string{line})
+}
+
+// asides are lines a page may change on any click, outside the form: true,
+// but no sign that anything was saved or sent.
+var asides = []string{
+	"3 people are looking at this page",
+	"Your session was extended by 30 minutes.",
+	"Last activity: just now",
+	"Tip: you can also press Enter in any field.",
 }

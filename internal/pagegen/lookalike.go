@@ -85,8 +85,9 @@ func genLookalike(g *gen, c *Case) {
 		c.Variant = "named block absent"
 	}
 	ents = ents[:n]
-	markup := g.r.IntN(8)
-	names := []string{"card div, name line", "card div, heading", "plain divs", "list items", "table rows", "fieldsets", "articles", "labelled sections"}
+	markup := g.r.IntN(10)
+	names := []string{"card div, name line", "card div, heading", "plain divs", "list items", "table rows", "fieldsets", "articles", "labelled sections",
+		"plain sections", "figures"}
 	if !absent {
 		c.Variant = names[markup]
 	} else {
@@ -117,8 +118,14 @@ func genLookalike(g *gen, c *Case) {
 			fmt.Fprintf(&blocks, "<fieldset data-g=\"%s\"><legend>%s</legend><p>%s</p>%s%s</fieldset>\n", s, esc(e.name), esc(e.line), status, btns)
 		case 6:
 			fmt.Fprintf(&blocks, "<article data-g=\"%s\"><h2>%s</h2><p>%s</p>%s%s</article>\n", s, esc(e.name), esc(e.line), status, btns)
-		default:
+		case 7:
 			fmt.Fprintf(&blocks, "<section aria-label=\"%s\" data-g=\"%s\"><p class=\"who\">%s</p><p>%s</p>%s%s</section>\n", esc(e.name), s, esc(e.name), esc(e.line), status, btns)
+		case 8:
+			// Sections side by side with no label: groups by what they hold.
+			fmt.Fprintf(&blocks, "<section data-g=\"%s\"><h3>%s</h3><p>%s</p>%s<div>%s</div></section>\n", s, esc(e.name), esc(e.line), status, btns)
+		default:
+			// A gallery's figures, named by their captions.
+			fmt.Fprintf(&blocks, "<figure data-g=\"%s\"><div class=\"shot\"></div><figcaption><span>%s</span> <span>%s</span></figcaption>%s%s</figure>\n", s, esc(e.name), esc(e.line), status, btns)
 		}
 	}
 	list := blocks.String()

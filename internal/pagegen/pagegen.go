@@ -92,17 +92,22 @@ type Step struct {
 	Evidence bool
 }
 
-// Goal is one fact a harness reads back: either the page's last state
-// holds State = Want, or the site logged an Event of that type (a POST
-// api/Event), in Group when set, answered 200.
+// Goal is one fact a harness reads back: the page's last state holds
+// State = Want, or the site logged an Event of that type (a POST
+// api/Event), in Group when set, answered 200, or the page reported a
+// press of the control Press (a step that asks for the press alone).
 type Goal struct {
 	State string `json:",omitempty"`
 	Want  string `json:",omitempty"`
 	Event string `json:",omitempty"`
 	Group string `json:",omitempty"`
+	Press string `json:",omitempty"`
 }
 
 func (g Goal) String() string {
+	if g.Press != "" {
+		return "press of " + g.Press
+	}
 	if g.Event != "" {
 		if g.Group != "" {
 			return fmt.Sprintf("event %s in %s", g.Event, g.Group)

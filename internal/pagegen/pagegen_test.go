@@ -70,8 +70,17 @@ func TestCasesAreWhole(t *testing.T) {
 			}
 			evidence = evidence && s.Evidence
 			for _, gl := range s.Goals {
-				if (gl.Event == "") == (gl.State == "") {
-					t.Errorf("%s: goal %+v is neither an event nor a state", c.Name, gl)
+				kinds := 0
+				for _, set := range []bool{gl.Event != "", gl.State != "", gl.Press != ""} {
+					if set {
+						kinds++
+					}
+				}
+				if kinds != 1 {
+					t.Errorf("%s: goal %+v is not one of an event, a state or a press", c.Name, gl)
+				}
+				if gl.Press != "" && !strings.Contains(c.HTML, `data-c="`+gl.Press+`"`) {
+					t.Errorf("%s: goal %+v presses no control of the page", c.Name, gl)
 				}
 			}
 		}

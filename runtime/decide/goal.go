@@ -270,11 +270,19 @@ var successWords = set("success successfully done confirmed complete completed t
 // or a synonym ("Item deleted"), not only a word of success.
 func (g Goal) SaysDone(text string) bool {
 	for _, w := range rawWords(text) {
-		if slices.Contains(g.done, stem(w)) {
+		if g.doneWord(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// doneWord reports whether w is the participle of the goal's verb or of a
+// synonym ("saved", "sent", "stored"): the verb itself or its -ing form is
+// the step's own word on the screen ("Tip: press Enter", "Saving…"), an
+// instruction or a progress note, never a sign that the act happened.
+func (g Goal) doneWord(w string) bool {
+	return isParticiple(w) && slices.Contains(g.done, stem(w))
 }
 
 // Confirms reports whether a message (a line that appeared after the
@@ -292,7 +300,7 @@ func (g Goal) Confirms(text string) bool {
 		if denials[w] || strings.HasSuffix(w, "n't") {
 			return false
 		}
-		if successWords[w] || slices.Contains(g.done, stem(w)) {
+		if successWords[w] || g.doneWord(w) {
 			said = true
 		}
 	}

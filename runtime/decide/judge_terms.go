@@ -366,7 +366,7 @@ func itemCoverage(terms []term, found [][]float64, members []int, items []item, 
 	byItem := map[string][]int{}
 	var free []int
 	for _, ii := range members {
-		if k := itemKey(items[ii].path); k != "" {
+		if k := ItemKey(items[ii].path); k != "" {
 			byItem[k] = append(byItem[k], ii)
 		} else {
 			free = append(free, ii)
@@ -382,9 +382,9 @@ func itemCoverage(terms []term, found [][]float64, members []int, items []item, 
 	return best
 }
 
-// itemKey is the path up to its innermost item of a list, "" when it is
-// in none.
-func itemKey(path []string) string {
+// ItemKey is the path up to its innermost item of a list (a list item,
+// row, card or article), NUL-joined; "" when it is in none.
+func ItemKey(path []string) string {
 	for i := len(path) - 1; i >= 0; i-- {
 		for _, kind := range []string{"listitem", "row", "card", "article"} {
 			if strings.HasPrefix(path[i], kind+" ") || path[i] == kind {
@@ -650,7 +650,7 @@ func judgeEveryBox(raw []string, items []item) (finding, bool) {
 	n, off := 0, ""
 	for _, it := range items {
 		c := it.cand
-		if c == nil || c.Role != "checkbox" && c.Role != "switch" || itemKey(c.Path) == "" || AllControl(c.Name) {
+		if c == nil || c.Role != "checkbox" && c.Role != "switch" || ItemKey(c.Path) == "" || AllControl(c.Name) {
 			continue
 		}
 		n++

@@ -326,3 +326,32 @@ func byRole(f *frame, q Question, ds []desc, rs []rating) (counted bool, why str
 	}
 	return false, ""
 }
+
+// PositionedControl finds the control a step names only by its role and
+// position ("check the 3rd radio button", "untick the second checkbox"):
+// the Nth control of that role on s in reading order, counted as [byRole]
+// counts. ok is false when the step names its control any other way or
+// counts past the controls of the role: then its state is read by name.
+func PositionedControl(ask string, s surfaces.Screen) (surfaces.Candidate, bool) {
+	f := parseFrame(Question{Purpose: PurposeTarget, Ask: ask})
+	if f.role == nil || f.ordinal == 0 {
+		return surfaces.Candidate{}, false
+	}
+	cs := s.Candidates
+	var fits []int
+	for _, strict := range []bool{true, false} {
+		for j := range cs {
+			if f.role.fitsRole(&cs[j], strict) {
+				fits = append(fits, j)
+			}
+		}
+		if len(fits) > 0 {
+			break
+		}
+	}
+	k := ordinalIndex(f.ordinal, len(fits))
+	if k < 0 {
+		return surfaces.Candidate{}, false
+	}
+	return cs[fits[k]], true
+}

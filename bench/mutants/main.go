@@ -1,0 +1,266 @@
+// Command mutants shows that each evidence and targeting rule of the
+// runtime is held up by the property tests: it removes one rule at a time
+// from a copy of the source tree and runs TestEvidenceProperties on the
+// copy, then prints, per rule, how many generated cases broke each
+// property.
+//
+//	go run ./bench/mutants [-n 300] [-seed 19] [-only effect,confirmation] [-suite props|trust]
+//
+// A rule is removed by making its check pass without reading anything
+// (an evidence kind that always holds, an error check that never finds
+// one, a filter that keeps every candidate). A rule whose removal breaks
+// no property is a rule the tests do not hold up: the generator lacks the
+// page that tells the two apart. With -suite trust the judge is the trust
+// corpus instead, and the rules named "off: …" (a rule switched off, not
+// loosened) show which cases need each rule. Run it from the repository's
+// root; it takes about two to three minutes per rule on two cores.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// mutant removes one rule: after the line At of File (a function's
+// opening line, found exactly once) it puts Body, an early return.
+type mutant struct {
+	Rule string // what the removal does, in a few words
+	File string
+	At   string
+	Body string
+}
+
+var mutants = []mutant{
+	{"state: any control reads as in the asked state", "runtime/proof.go",
+		"func stateProof(s surfaces.Screen, g decide.Goal, intent string) (p proof, known, holds bool) {",
+		`return proof{EvidenceState, "mutant"}, true, true`},
+	{"absence: what a step closes or removes reads as gone", "runtime/proof.go",
+		"func absenceProof(start *surfaces.Screen, now surfaces.Screen, g decide.Goal) (proof, bool) {",
+		`if g.Kind == decide.GoalClosed || g.Kind == decide.GoalRemoved { return proof{EvidenceAbsence, "mutant"}, true }`},
+	{"effect: any change on the screen is the step's effect", "runtime/proof.go",
+		"func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfaces.Outcome, g decide.Goal) (proof, bool) {",
+		`return proof{EvidenceEffect, "mutant"}, true`},
+	{"effect ends a close or remove step", "runtime/do.go",
+		"func effectEnds(g decide.Goal, s surfaces.Screen, intent string, c surfaces.Candidate) bool {",
+		`return true`},
+	{"confirmation: any new line confirms", "runtime/proof.go",
+		"func confirmationProof(before, after surfaces.Screen, g decide.Goal) (proof, bool) {",
+		`for _, l := range newLines(before, after) { return proof{EvidenceConfirmation, l.Text}, true }`},
+	{"error: a new error after an act is not looked for", "runtime/proof.go",
+		"func errorAfter(before, after surfaces.Screen, navigated bool, g decide.Goal) (pageError, bool) {",
+		`return pageError{}, false`},
+	{"error: a field's error after typing is not looked for", "runtime/proof.go",
+		"func inputError(before, after surfaces.Screen) (pageError, bool) {",
+		`return pageError{}, false`},
+	{"refused request: a 4xx/5xx answer is not read", "runtime/proof.go",
+		"func rejected(out surfaces.Outcome) (string, bool) {",
+		`return "", false`},
+	{"approved stop_before: any press counts as done", "runtime/proof.go",
+		"func approvedProof(c surfaces.Candidate, before, after surfaces.Screen, out surfaces.Outcome, g decide.Goal) (proof, bool) {",
+		`return proof{EvidenceEffect, "mutant"}, true`},
+	{"verb fit: any control may delete, close or edit", "runtime/do.go",
+		"func fitVerb(g decide.Goal, offer []surfaces.Candidate) []surfaces.Candidate {",
+		`return offer`},
+	{"all or one: a mark-all control may serve one item", "runtime/do.go",
+		"func allOrOne(text string, offer []surfaces.Candidate) []surfaces.Candidate {",
+		`return offer`},
+	{"named press: the control the step names is not preferred", "runtime/do.go",
+		"func whileShown(s surfaces.Screen, offer []surfaces.Candidate, match func(surfaces.Candidate) bool) []surfaces.Candidate {",
+		`return offer`},
+	{"group: a look-alike in another group may be pressed", "runtime/do.go",
+		"func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
+		`return "", false`},
+	{"place: a quoted group missing from the screen is not noticed", "runtime/do.go",
+		"func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool) {",
+		`return "", false`},
+	{"guard: nothing is refused", "runtime/guards.go",
+		"func (r *runner) refuse(c surfaces.Candidate) error {",
+		`return nil`},
+	{"quoted item: a press outside the item the step quotes is not noticed", "runtime/do.go",
+		"func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
+		`return "", false`},
+	{"press alone: a press counts without a handler of the page's", "runtime/do.go",
+		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",
+		`if !counts && namesPress(intent, c.Name) { return proof{EvidenceEffect, "mutant"}, true }`},
+	{"region: a change anywhere in main is the press's effect", "runtime/proof.go",
+		"func pageRegion(path []string) bool {",
+		`return false`},
+	{"participle: the step's own verb on the screen confirms", "runtime/decide/goal.go",
+		"func (g Goal) doneWord(w string) bool {",
+		`return slices.Contains(g.done, stem(w))`},
+
+	// Rules switched off rather than loosened: run with -suite trust (or
+	// the MiniWoB bench) to see which sources need them.
+	{"off: press alone never ends a step", "runtime/do.go",
+		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",
+		`return proof{}, false`},
+	{"off: a replaced view is no effect", "runtime/proof.go",
+		"func viewReplaced(before, after surfaces.Screen) bool {",
+		`return false`},
+	{"off: no control is named by its position", "runtime/decide/role.go",
+		"func PositionedControl(ask string, s surfaces.Screen) (surfaces.Candidate, bool) {",
+		`return surfaces.Candidate{}, false`},
+	{"off: an option filling a field is no state", "runtime/do.go",
+		"func filledBy(c surfaces.Candidate, before, after surfaces.Screen) (surfaces.Candidate, bool) {",
+		`return surfaces.Candidate{}, false`},
+}
+
+func main() {
+	n := flag.Int("n", 300, "generated cases per rule")
+	seed := flag.Int64("seed", 19, "the generator's seed")
+	only := flag.String("only", "", "comma-separated words: run only the rules whose description starts with one")
+	suite := flag.String("suite", "props", "what judges a mutant: props (the property tests) or trust (the trust corpus)")
+	flag.Parse()
+	if *suite != "props" && *suite != "trust" {
+		fmt.Fprintln(os.Stderr, "mutants: -suite is props or trust")
+		os.Exit(2)
+	}
+	if err := run(*n, *seed, *only, *suite); err != nil {
+		fmt.Fprintln(os.Stderr, "mutants:", err)
+		os.Exit(1)
+	}
+}
+
+func run(n int, seed int64, only, suite string) error {
+	files, err := exec.Command("git", "ls-files", "-co", "--exclude-standard").Output()
+	if err != nil {
+		return fmt.Errorf("git ls-files (run from the repository's root): %w", err)
+	}
+	w := tabwriter.NewWriter(os.Stdout, 2, 4, 2, ' ', 0)
+	if suite == "trust" {
+		fmt.Fprintf(w, "rule removed\tcases failing\ttime\n")
+	} else {
+		fmt.Fprintf(w, "rule removed\tP1\tP2\tP3\ttime\n")
+	}
+	for _, m := range mutants {
+		if only != "" && !startsWithAny(m.Rule, strings.Split(only, ",")) {
+			continue
+		}
+		start := time.Now()
+		out, err := runOne(m, strings.Fields(string(files)), n, seed, suite)
+		if err != nil {
+			return fmt.Errorf("%s: %w", m.Rule, err)
+		}
+		took := time.Since(start).Round(time.Second)
+		if suite == "trust" {
+			failing, err := trustFailures(out)
+			if err != nil {
+				return fmt.Errorf("%s: %w", m.Rule, err)
+			}
+			fmt.Fprintf(w, "%s\t%d %s\t%s\n", m.Rule, len(failing), strings.Join(failing, " "), took)
+		} else {
+			counts, err := violations(out)
+			if err != nil {
+				return fmt.Errorf("%s: %w", m.Rule, err)
+			}
+			fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\n", m.Rule, counts[0], counts[1], counts[2], took)
+		}
+		_ = w.Flush()
+	}
+	if suite == "props" {
+		fmt.Fprintf(w, "(%d cases of seed %d per rule; a count is the cases that broke the property)\n", n, seed)
+	}
+	return w.Flush()
+}
+
+// violations reads the property test's summary line of each property.
+func violations(out []byte) ([3]int, error) {
+	var counts [3]int
+	found := violated.FindAllSubmatch(out, -1)
+	if len(found) != 3 {
+		return counts, fmt.Errorf("no property summary in the test's output:\n%s", tail(out))
+	}
+	for _, f := range found {
+		fmt.Sscan(string(f[2]), &counts[f[1][1]-'1'])
+	}
+	return counts, nil
+}
+
+// trustSummary and trustFailing read the trust corpus's table.
+var (
+	trustSummary = regexp.MustCompile(`trust corpus: \d+ of \d+ cases pass`)
+	trustFailing = regexp.MustCompile(`(?m)^\s+(\S+)\s+\S+\s+\S+\s+\S+\s+FAIL\s*$`)
+)
+
+// trustFailures names the trust cases that failed.
+func trustFailures(out []byte) ([]string, error) {
+	if !trustSummary.Match(out) {
+		return nil, fmt.Errorf("no trust corpus table in the test's output:\n%s", tail(out))
+	}
+	var names []string
+	for _, m := range trustFailing.FindAllSubmatch(out, -1) {
+		names = append(names, string(m[1]))
+	}
+	return names, nil
+}
+
+func tail(out []byte) []byte {
+	if len(out) > 2000 {
+		return out[len(out)-2000:]
+	}
+	return out
+}
+
+func startsWithAny(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if p = strings.TrimSpace(p); p != "" && strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// violated matches the test's summary line of each property.
+var violated = regexp.MustCompile(`(P[123]) never [^:]*: \d+ cases checked, (\d+) violated`)
+
+// runOne copies the tree, removes m's rule from the copy and runs the
+// suite's test there, returning its output.
+func runOne(m mutant, files []string, n int, seed int64, suite string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "flow-mutant-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		dst := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	path := filepath.Join(dir, m.File)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if k := bytes.Count(src, []byte(m.At)); k != 1 {
+		return nil, fmt.Errorf("%s holds %q %d times, want once: update the mutant", m.File, m.At, k)
+	}
+	src = bytes.Replace(src, []byte(m.At), []byte(m.At+"\n\t"+m.Body+" // mutant\n"), 1)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		return nil, err
+	}
+	test := "^TestEvidenceProperties$"
+	if suite == "trust" {
+		test = "^TestTrustCorpus$"
+	}
+	cmd := exec.Command("go", "test", "-count=1", "-run", test, "-v", "-timeout", "30m", "./runtime")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), fmt.Sprintf("FLOW_PROPS_SEED=%d", seed), fmt.Sprintf("FLOW_PROPS_N=%d", n), "FLOW_PROPS_RANDOM_N=0")
+	out, _ := cmd.CombinedOutput() // a mutant is meant to fail the test
+	return out, nil
+}
