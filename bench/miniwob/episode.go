@@ -159,9 +159,17 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 	if err != nil {
 		return fail("utterance: %v", err)
 	}
+	facts, secrets := splitSecrets(facts)
 	factsFile := filepath.Join(r.workDir, fmt.Sprintf("%s-%d.facts.yaml", task, seed))
 	if err := writeFacts(factsFile, facts); err != nil {
 		return fail("facts: %v", err)
+	}
+	secretsFile := ""
+	if len(secrets) > 0 {
+		secretsFile = filepath.Join(r.workDir, fmt.Sprintf("%s-%d.secrets.yaml", task, seed))
+		if err := writeSecrets(secretsFile, secrets); err != nil {
+			return fail("secrets: %v", err)
+		}
 	}
 	if err := t.activate(setupCtx); err != nil {
 		return fail("activate tab: %v", err)
@@ -171,6 +179,9 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 	// an earlier seed resolved on a screen that happens to repeat.
 	args := []string{"run", flowFile, "--browser-url", r.browserURL, "--facts", factsFile,
 		"--json", "--timeout", r.flowTimeout.String(), "--cache", "off"}
+	if secretsFile != "" {
+		args = append(args, "--secrets", secretsFile)
+	}
 	if r.approve {
 		args = append(args, "--approve")
 	}
@@ -273,6 +284,16 @@ func writeFacts(path string, f facts) error {
 
 // factsYAML is the facts file's content.
 func factsYAML(f facts) ([]byte, error) { return yaml.Marshal(f) }
+
+// writeSecrets writes a secrets file (flow run --secrets), readable by its
+// owner only: the values a task's flow declares as secrets, as text.
+func writeSecrets(path string, s map[string]string) error {
+	b, err := yaml.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
+}
 
 // startScriptFor is startScript for a seed (handed to Math.seedrandom as
 // its decimal text) and an episode time.

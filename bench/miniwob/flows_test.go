@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"flow/compiler"
 	"flow/grammar"
 )
@@ -16,7 +18,8 @@ import (
 // and more strictly: every development task has a flow and no other task
 // does, each flow compiles, is formatted, and lints with no warning left
 // (a suppression must give its reason), and the facts its task's parser
-// gives for each goal case load into it with no error.
+// gives for each goal case load into it with no error, its secrets (a
+// password) as a secrets file.
 func TestFlows(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("flows", "*.flow"))
 	if err != nil {
@@ -67,16 +70,27 @@ func TestFlows(t *testing.T) {
 		}
 		task := strings.TrimSuffix(filepath.Base(s.Name), ".flow")
 		for _, c := range goalCases[task] {
-			f, err := parsers[task](c.goal)
+			all, err := parsers[task](c.goal)
 			if err != nil {
 				continue // TestParsers reports it
 			}
+			f, secrets := splitSecrets(all)
 			y, err := factsYAML(f)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, diags := compiler.LoadFacts(fl, task+".facts.yaml", y, nil); len(diags) > 0 {
 				t.Errorf("%s: the facts of %q do not load:\n%s\n%v", task, c.goal, y, diags)
+			}
+			sy, err := yaml.Marshal(secrets)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(secrets) == 0 {
+				sy = nil
+			}
+			if _, diags := compiler.LoadSecrets(fl, task+".secrets.yaml", sy, nil); len(diags) > 0 {
+				t.Errorf("%s: the secrets of %q do not load: %v", task, c.goal, diags)
 			}
 		}
 	}

@@ -51,6 +51,13 @@ var devTasks = []string{
 	"form-sequence-3", "multi-orderings", "read-table-2", "scroll-text", "scroll-text-2",
 	"search-engine", "sign-agreement", "social-media-all", "social-media-some", "use-autocomplete",
 	"use-slider", "use-spinner", "simple-arithmetic", "guess-number",
+	// Added by issue 20 (first contact measured in README.md).
+	"book-flight", "buy-ticket", "choose-list", "click-button", "click-checkboxes",
+	"click-collapsible", "click-dialog", "click-dialog-2", "click-link", "click-menu",
+	"click-option", "click-tab", "email-inbox-delete", "enter-date", "enter-password",
+	"enter-text", "enter-text-2", "enter-time", "form-sequence", "login-user",
+	"login-user-popup", "multi-layouts", "navigate-tree", "order-food", "phone-book",
+	"read-table", "social-media",
 }
 
 func main() {

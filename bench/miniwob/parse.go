@@ -62,6 +62,51 @@ var parsers = map[string]func(string) (facts, error){
 	"use-spinner":               parseWidgetValue("spinner"),
 	"simple-arithmetic":         fixed(`Solve the math problem and type your answer into the textbox. Press submit when done.`),
 	"guess-number":              parseGuessRange,
+	"book-flight":               parseBookFlight,
+	"buy-ticket":                parseBuyTicket,
+	"choose-list":               parseChooseList,
+	"click-button":              parseClickButton,
+	"click-checkboxes":          parseSelectItems,
+	"click-collapsible":         fixed(`Expand the section below and click submit.`),
+	"click-dialog":              fixed(`Close the dialog box by clicking the "x".`),
+	"click-dialog-2":            parseDialogButton,
+	"click-link":                parseClickLink,
+	"click-menu":                parseMenuPath,
+	"click-option":              parseOption,
+	"click-tab":                 parseTab,
+	"email-inbox-delete":        onlyEmailAction("delete"),
+	"enter-date":                parseEnterDate,
+	"enter-password":            parsePassword,
+	"enter-text":                parseEnterText,
+	"enter-text-2":              parseTextCase,
+	"enter-time":                parseEnterTime,
+	"form-sequence":             parseFormSequence,
+	"login-user":                parseLogin,
+	"login-user-popup":          parseLogin,
+	"multi-layouts":             parseMovieSearch,
+	"navigate-tree":             parseTreeEntry,
+	"order-food":                parseOrderFood,
+	"phone-book":                parsePhoneBook,
+	"read-table":                parseTableLabel,
+	"social-media":              parseSocialUser,
+}
+
+// secret is a value of a goal that the task's flow declares as a secret
+// (a password): the harness writes it to a secrets file given by
+// --secrets, never to the facts file.
+type secret string
+
+// splitSecrets parts an episode's values into facts and secrets.
+func splitSecrets(all facts) (facts, map[string]string) {
+	f, s := facts{}, map[string]string{}
+	for k, v := range all {
+		if v, ok := v.(secret); ok {
+			s[k] = string(v)
+			continue
+		}
+		f[k] = v
+	}
+	return f, s
 }
 
 // match applies re to the goal and returns its groups, or an error that
@@ -550,4 +595,265 @@ func parseGuessRange(goal string) (facts, error) {
 	low, _ := strconv.Atoi(m[0])
 	high, _ := strconv.Atoi(m[1])
 	return facts{"low": low, "high": high}, nil
+}
+
+var bookFlightRe = regexp.MustCompile(`^Book the (shortest|cheapest) one-way flight from: (.+) to: (.+) on (\d{2})/(\d{2})/(\d{4})\.$`)
+
+// parseBookFlight: "Book the cheapest one-way flight from: Akron, OH to:
+// BOS on 11/03/2016." → rank ("cheapest" or "shortest"), origin and
+// destination (a city and state or an airport code, as written) and day.
+func parseBookFlight(goal string) (facts, error) {
+	m, err := match(bookFlightRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"rank": m[0], "origin": m[1], "destination": m[2], "day": m[5] + "-" + m[3] + "-" + m[4]}, nil
+}
+
+var buyTicketRe = regexp.MustCompile(`^Buy the ticket with the (cheapest cost|most expensive cost|shortest duration|longest duration)\.$`)
+
+// parseBuyTicket: "Buy the ticket with the shortest duration." → criterion
+// ("shortest duration").
+func parseBuyTicket(goal string) (facts, error) {
+	m, err := match(buyTicketRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"criterion": m[0]}, nil
+}
+
+var chooseListRe = regexp.MustCompile(`^Select (.+) from the list and click Submit\.$`)
+
+// parseChooseList: "Select New Zealand from the list and click Submit." →
+// option.
+func parseChooseList(goal string) (facts, error) {
+	m, err := match(chooseListRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"option": m[0]}, nil
+}
+
+var clickButtonRe = regexp.MustCompile(`^Click on the "(.+)" button\.$`)
+
+// parseClickButton: "Click on the "Next" button." → button.
+func parseClickButton(goal string) (facts, error) {
+	m, err := match(clickButtonRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"button": m[0]}, nil
+}
+
+var dialogButtonRe = regexp.MustCompile(`^Click the button in the dialog box labeled "(.+)"\.$`)
+
+// parseDialogButton: "Click the button in the dialog box labeled "OK"." →
+// button.
+func parseDialogButton(goal string) (facts, error) {
+	m, err := match(dialogButtonRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"button": m[0]}, nil
+}
+
+var clickLinkRe = regexp.MustCompile(`^Click on the link "(.+)"\.$`)
+
+// parseClickLink: "Click on the link "amet."." → link (its text keeps its
+// own punctuation).
+func parseClickLink(goal string) (facts, error) {
+	m, err := match(clickLinkRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"link": m[0]}, nil
+}
+
+var menuPathRe = regexp.MustCompile(`^Select ([^\s>.]+(?:>[^\s>.]+)*)$`)
+
+// parseMenuPath: "Select Ann>Bea>Cleo" → menus (Ann, Bea: opened on the
+// way) and item (Cleo: selected); "Select Dora" → no menus, item Dora.
+func parseMenuPath(goal string) (facts, error) {
+	m, err := match(menuPathRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	path := strings.Split(m[0], ">")
+	return facts{"menus": path[:len(path)-1], "item": path[len(path)-1]}, nil
+}
+
+var optionRe = regexp.MustCompile(`^Select (\S+) and click Submit\.$`)
+
+// parseOption: "Select kQ3 and click Submit." → option (one word).
+func parseOption(goal string) (facts, error) {
+	m, err := match(optionRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"option": m[0]}, nil
+}
+
+var tabRe = regexp.MustCompile(`^Click on (Tab #\d+)\.$`)
+
+// parseTab: "Click on Tab #2." → tab ("Tab #2").
+func parseTab(goal string) (facts, error) {
+	m, err := match(tabRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"tab": m[0]}, nil
+}
+
+var enterDateRe = regexp.MustCompile(`^Enter (\d{2})/(\d{2})/(\d{4}) as the date and hit submit\.$`)
+
+// parseEnterDate: "Enter 04/15/2014 as the date and hit submit." → day
+// (month first, as the task writes it).
+func parseEnterDate(goal string) (facts, error) {
+	m, err := match(enterDateRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"day": m[2] + "-" + m[0] + "-" + m[1]}, nil
+}
+
+var passwordRe = regexp.MustCompile(`^Enter the password "(.+)" into both text fields and press submit\.$`)
+
+// parsePassword: "Enter the password "x9Q" into both text fields and press
+// submit." → password, a secret.
+func parsePassword(goal string) (facts, error) {
+	m, err := match(passwordRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"password": secret(m[0])}, nil
+}
+
+var textCaseRe = regexp.MustCompile(`^Type "(.+)" in all (upper|lower) case letters in the text input and press Submit\.$`)
+
+// parseTextCase: "Type "mira" in all upper case letters in the text input
+// and press Submit." → text (as written) and letters ("upper" or "lower").
+func parseTextCase(goal string) (facts, error) {
+	m, err := match(textCaseRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"text": m[0], "letters": m[1]}, nil
+}
+
+var enterTimeRe = regexp.MustCompile(`^Enter (\d{1,2}:\d{2} [AP]M) as the time and press submit\.$`)
+
+// parseEnterTime: "Enter 11:05 AM as the time and press submit." → time
+// ("11:05 AM", as written).
+func parseEnterTime(goal string) (facts, error) {
+	m, err := match(enterTimeRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"time": m[0]}, nil
+}
+
+var formSequenceRe = regexp.MustCompile(`^Select (-?\d+) with the slider, click the (\S+) checkbox, then hit Submit\.$`)
+
+// parseFormSequence: "Select -4 with the slider, click the 2nd checkbox,
+// then hit Submit." → value (-4) and checkbox ("2nd").
+func parseFormSequence(goal string) (facts, error) {
+	m, err := match(formSequenceRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.Atoi(m[0])
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ordinalIn(goal, m[1]); err != nil {
+		return nil, err
+	}
+	return facts{"value": n, "checkbox": m[1]}, nil
+}
+
+var loginRe = regexp.MustCompile(`^Enter the username "(.+)" and the password "(.+)" into the text fields and press login\.$`)
+
+// parseLogin: "Enter the username "ada" and the password "Zq1" into the
+// text fields and press login." → username and password, a secret.
+func parseLogin(goal string) (facts, error) {
+	m, err := match(loginRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"username": m[0], "password": secret(m[1])}, nil
+}
+
+var treeEntryRe = regexp.MustCompile(`^Navigate through the file tree\. Find and click on the folder or file named "(.+)"\.$`)
+
+// parseTreeEntry: "Navigate through the file tree. Find and click on the
+// folder or file named "Rowan"." → name.
+func parseTreeEntry(goal string) (facts, error) {
+	m, err := match(treeEntryRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"name": m[0]}, nil
+}
+
+var (
+	orderKindRe  = regexp.MustCompile(`^Order (\d+) items? that are (.+)$`)
+	orderItemsRe = regexp.MustCompile(`^Order one of each item: (.+)$`)
+)
+
+// parseOrderFood: "Order 3 items that are vegan" → count (3), kind
+// ("vegan") and no items; "Order one of each item: Onion soup, Apple pie"
+// → items, count (2) and no kind.
+func parseOrderFood(goal string) (facts, error) {
+	if m := orderItemsRe.FindStringSubmatch(strings.TrimSpace(goal)); m != nil {
+		items := list(m[1])
+		if len(items) == 0 {
+			return nil, fmt.Errorf("goal %q names no item", goal)
+		}
+		return facts{"items": items, "count": len(items), "kind": ""}, nil
+	}
+	m, err := match(orderKindRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	n, err := strconv.Atoi(m[0])
+	if err != nil {
+		return nil, err
+	}
+	return facts{"items": []string{}, "count": n, "kind": m[1]}, nil
+}
+
+var phoneBookRe = regexp.MustCompile(`^Find (.+) in the contact book and click on their (address|phone number|email)\.$`)
+
+// parsePhoneBook: "Find Mary-Ann in the contact book and click on their
+// phone number." → contact and detail ("phone number").
+func parsePhoneBook(goal string) (facts, error) {
+	m, err := match(phoneBookRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"contact": m[0], "detail": m[1]}, nil
+}
+
+var tableLabelRe = regexp.MustCompile(`^Enter the value of (.+) into the text field and press Submit\.$`)
+
+// parseTableLabel: "Enter the value of Year of Birth into the text field
+// and press Submit." → label.
+func parseTableLabel(goal string) (facts, error) {
+	m, err := match(tableLabelRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"label": m[0]}, nil
+}
+
+var socialUserRe = regexp.MustCompile(`^For the user (@\S+), click on the "(.+)" button\.$`)
+
+// parseSocialUser: "For the user @ivo, click on the "Mute" button." → user
+// and action.
+func parseSocialUser(goal string) (facts, error) {
+	m, err := match(socialUserRe, goal)
+	if err != nil {
+		return nil, err
+	}
+	return facts{"user": m[0], "action": m[1]}, nil
 }

@@ -110,6 +110,63 @@ var goalCases = map[string][]goalCase{
 	"simple-arithmetic": {{"Solve the math problem and type your answer into the textbox. Press submit when done.", facts{}}},
 	"guess-number": {{"Guess the number between 0-9 and press Submit. Use the feedback below to find the right number.",
 		facts{"low": 0, "high": 9}}},
+	"book-flight": {
+		{"Book the cheapest one-way flight from: Akron, OH to: BOS on 11/03/2016.",
+			facts{"rank": "cheapest", "origin": "Akron, OH", "destination": "BOS", "day": "2016-11-03"}},
+		{"Book the shortest one-way flight from: ABQ to: Sault Ste. Marie, MI on 10/30/2016.",
+			facts{"rank": "shortest", "origin": "ABQ", "destination": "Sault Ste. Marie, MI", "day": "2016-10-30"}},
+	},
+	"buy-ticket": {
+		{"Buy the ticket with the shortest duration.", facts{"criterion": "shortest duration"}},
+		{"Buy the ticket with the most expensive cost.", facts{"criterion": "most expensive cost"}},
+	},
+	"choose-list": {{"Select New Zealand from the list and click Submit.", facts{"option": "New Zealand"}}},
+	"click-button": {
+		{`Click on the "Next" button.`, facts{"button": "Next"}},
+		{`Click on the "Submit" button.`, facts{"button": "Submit"}},
+	},
+	"click-checkboxes": {
+		{"Select Qe1, t9W and click Submit.", facts{"items": []string{"Qe1", "t9W"}}},
+		{"Select nothing and click Submit.", facts{"items": []string{}}},
+	},
+	"click-collapsible": {{"Expand the section below and click submit.", facts{}}},
+	"click-dialog":      {{`Close the dialog box by clicking the "x".`, facts{}}},
+	"click-dialog-2":    {{`Click the button in the dialog box labeled "OK".`, facts{"button": "OK"}}},
+	"click-link":        {{`Click on the link "amet.".`, facts{"link": "amet."}}},
+	"click-menu": {
+		{"Select Ann>Bea>Cleo", facts{"menus": []string{"Ann", "Bea"}, "item": "Cleo"}},
+		{"Select Dora", facts{"menus": []string{}, "item": "Dora"}},
+	},
+	"click-option":       {{"Select kQ3 and click Submit.", facts{"option": "kQ3"}}},
+	"click-tab":          {{"Click on Tab #2.", facts{"tab": "Tab #2"}}},
+	"email-inbox-delete": {{"Find the email by Ines and click the trash icon to delete it.", facts{"sender": "Ines"}}},
+	"enter-date":         {{"Enter 04/15/2014 as the date and hit submit.", facts{"day": "2014-04-15"}}},
+	"enter-password":     {{`Enter the password "x9Q" into both text fields and press submit.`, facts{"password": secret("x9Q")}}},
+	"enter-text":         {{`Enter "Mira" into the text field and press Submit.`, facts{"text": "Mira"}}},
+	"enter-text-2": {
+		{`Type "mira" in all upper case letters in the text input and press Submit.`, facts{"text": "mira", "letters": "upper"}},
+		{`Type "OSKAR" in all lower case letters in the text input and press Submit.`, facts{"text": "OSKAR", "letters": "lower"}},
+	},
+	"enter-time": {{"Enter 11:05 AM as the time and press submit.", facts{"time": "11:05 AM"}}},
+	"form-sequence": {{"Select -4 with the slider, click the 2nd checkbox, then hit Submit.",
+		facts{"value": -4, "checkbox": "2nd"}}},
+	"login-user": {{`Enter the username "ada" and the password "Zq1" into the text fields and press login.`,
+		facts{"username": "ada", "password": secret("Zq1")}}},
+	"login-user-popup": {{`Enter the username "bo" and the password "k2" into the text fields and press login.`,
+		facts{"username": "bo", "password": secret("k2")}}},
+	"multi-layouts": {{"Search for western movies directed by Okafor from year 1971.",
+		facts{"genre": "western", "director": "Okafor", "year": "1971"}}},
+	"navigate-tree": {{`Navigate through the file tree. Find and click on the folder or file named "Rowan".`, facts{"name": "Rowan"}}},
+	"order-food": {
+		{"Order 3 items that are vegan", facts{"items": []string{}, "count": 3, "kind": "vegan"}},
+		{"Order one of each item: Onion soup, Apple pie", facts{"items": []string{"Onion soup", "Apple pie"}, "count": 2, "kind": ""}},
+	},
+	"phone-book": {
+		{"Find Mary-Ann in the contact book and click on their phone number.", facts{"contact": "Mary-Ann", "detail": "phone number"}},
+		{"Find Otto in the contact book and click on their email.", facts{"contact": "Otto", "detail": "email"}},
+	},
+	"read-table":   {{"Enter the value of Year of Birth into the text field and press Submit.", facts{"label": "Year of Birth"}}},
+	"social-media": {{`For the user @ivo, click on the "Copy link to Tweet" button.`, facts{"user": "@ivo", "action": "Copy link to Tweet"}}},
 }
 
 func TestParsers(t *testing.T) {
@@ -157,6 +214,19 @@ func TestParsersRefuseOtherGoals(t *testing.T) {
 		"use-slider":             "Select 5 with the spinner and hit Submit.",
 		"choose-date":            "Select 2016-12-24 as the date and hit submit.",
 		"social-media-some":      `Click the "Like" button on all posts by @mo and then click Submit.`,
+		"book-flight":            "Book the fastest one-way flight from: ABQ to: BOS on 10/30/2016.",
+		"buy-ticket":             "Buy the ticket with the earliest departure.",
+		"click-menu":             "Select nothing and click Submit.",
+		"click-option":           "Select Qe1, t9W and click Submit.",
+		"email-inbox-delete":     "Find the email by Ines and click the star icon to mark it as important.",
+		"enter-password":         `Enter the password "x9Q" into the text field and press submit.`,
+		"enter-text-2":           `Type "mira" in all title case letters in the text input and press Submit.`,
+		"enter-time":             "Enter 23:05 as the time and press submit.",
+		"form-sequence":          "Select 3 with the slider, click the last checkbox, then hit Submit.",
+		"login-user":             `Enter the username "ada" into the text field and press login.`,
+		"order-food":             "Order something tasty",
+		"phone-book":             "Find Otto in the contact book and click on their fax number.",
+		"social-media":           `Click the "Like" button on all posts by @mo and then click Submit.`,
 	}
 	for task, goal := range bad {
 		if f, err := parsers[task](goal); err == nil {
