@@ -223,7 +223,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			// An earlier press chosen again: the step goes in circles.
 			return r.doEnd(ctx, intent, goal, start, worked, notes, "the moves go in circles ("+c.Summary()+" again)")
 		}
-		if item, ok := quotedElsewhere(intent, scr, c); ok {
+		if item, ok := quotedElsewhere(intent, scr, c, true); ok {
 			return fail("name the control in the item the step quotes, or quote the item as the page shows it",
 				"%q: %s is not in %s, which the step quotes; nothing was pressed", intent, withGroup(c), item)
 		}
@@ -306,8 +306,9 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 
 // pressTaken is the evidence of a step that asks for no more than a press
 // of one control it names ("press ONE", "press Retweet on the post …")
-// when the press showed nothing: the application took it, for it listens
-// for presses on that control (surfaces.PressTaker). A control with no
+// when the press showed no effect of its own (nothing changed, or only
+// lines elsewhere): the application took it, for it listens for presses
+// on that control (surfaces.PressTaker). A control with no
 // handler of its own is dead to the press, and a step that names an
 // outcome ("save the draft") needs that outcome's evidence whatever
 // handler took the press.
@@ -1146,7 +1147,11 @@ func allHeld(held map[string]bool, ws []string) bool {
 // item that holds that name when c is not in it: a row, list item, card
 // or article whose text says the name while c's own name and group do
 // not. The press would act on another item than the one the step names.
-func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
+// A c in no item at all is let be when unplacedOK (a do's "search for
+// \"Truman\"" presses a Search that is no item's); a stop_before passes
+// false, for a destructive press on an item the page does not place (a
+// bare "Remove" in an ungrouped list) may be any item's.
+func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unplacedOK bool) (string, bool) {
 	var want []string
 	for _, m := range quotedName.FindAllStringSubmatch(intent, -1) {
 		want = append(want, words(m[1])...)
@@ -1179,6 +1184,25 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate) (st
 	}
 	own := decide.ItemKey(c.Path)
 	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(itemTexts(own)) {
+		return "", false
+	}
+	if own == "" && unplacedOK {
+		return "", false
+	}
+	if own == "" {
+		// c sits in no item: which one it acts on the page does not say.
+		// A line or control that says the quoted name elsewhere is the
+		// item the step means, and c may be another's.
+		for _, l := range s.Context {
+			if holds([]string{l.Text}) {
+				return "the line " + strconv.Quote(l.Text), true
+			}
+		}
+		for _, x := range s.Candidates {
+			if x.Ref != c.Ref && holds([]string{x.Name}) {
+				return withGroup(x), true
+			}
+		}
 		return "", false
 	}
 	seen := map[string]bool{own: true}

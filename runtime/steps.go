@@ -681,7 +681,7 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 			"found no control that would do %q", text)
 	}
 	c := *opt.Candidate
-	if item, ok := quotedElsewhere(text, scr, c); ok {
+	if item, ok := quotedElsewhere(text, scr, c, false); ok {
 		return fail("check that the page offers this act for the item the step quotes ("+item+")",
 			"%q: the control that would do it, %s, is not in %s, which the step quotes; nothing was pressed", text, withGroup(c), item)
 	}
@@ -705,6 +705,14 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	}
 	if e, bad := errorAfter(scr, after, out.Navigated, goal); bad {
 		return failOnError(e, "pressing "+named+" (approved)")
+	}
+	if why, bad := rejected(out); bad {
+		if _, ok := answered(out); !ok {
+			// The server refused what the press sent: a page that says
+			// it worked before it hears the answer says nothing.
+			return fail("the page did not accept it: look at the page or the server's log, then run again",
+				"pressed %s (approved): the server refused %s", named, why)
+		}
 	}
 	if p, ok := approvedProof(c, scr, after, out, goal); ok {
 		r.cur.report.Note = "pressed " + named + "; done on " + p.String()

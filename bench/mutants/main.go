@@ -85,7 +85,7 @@ var mutants = []mutant{
 		"func (r *runner) refuse(c surfaces.Candidate) error {",
 		`return nil`},
 	{"quoted item: a press outside the item the step quotes is not noticed", "runtime/do.go",
-		"func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
+		"func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unplacedOK bool) (string, bool) {",
 		`return "", false`},
 	{"press alone: a press counts without a handler of the page's", "runtime/do.go",
 		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",

@@ -60,13 +60,18 @@ func genClear(g *gen, c *Case) {
 	t := listTopics[g.r.IntN(len(listTopics))]
 	brand := g.pick(brands)
 	variant := oneOf(g, "do on a full list", "do on an empty list", "stop_before without approval",
-		"stop_before approved, works", "stop_before approved, fails", "delete one, approved")
+		"stop_before approved, works", "stop_before approved, fails", "delete one, approved", "delete one it cannot, approved")
 	c.Variant = variant
 	items := g.sample(t.items, g.n(2, 5))
 	if variant == "do on an empty list" {
 		items = nil
 	}
-	perItem := variant == "delete one, approved" || g.chance(0.4)
+	one := strings.HasPrefix(variant, "delete one")
+	target := ""
+	if one {
+		target = g.pick(items)
+	}
+	perItem := one || g.chance(0.4)
 	rm := itemRemovers[g.r.IntN(len(itemRemovers))]
 	clearLabel := g.pick(t.clears)
 	fail := variant == "stop_before approved, fails"
@@ -79,6 +84,11 @@ func genClear(g *gen, c *Case) {
 		del := ""
 		if perItem {
 			del = " " + fmt.Sprintf(rm[0], fmt.Sprintf(`data-c="delete" data-k="%s"`, Destructive), esc(it))
+		}
+		if variant == "delete one it cannot, approved" && it == target {
+			// The one item the step names can only be pinned: no other
+			// row's delete may stand in for its missing one.
+			del = fmt.Sprintf(` <button type="button" data-c="pin">Pin %s</button>`, esc(it))
 		}
 		switch shape {
 		case 0:
@@ -174,11 +184,11 @@ function pageState() {
 		step = Step{Kind: "stop_before", Text: text, Evidence: !fail,
 			Goals: []Goal{{Event: "clear", Group: "list"}, {State: "items", Want: "0"}}}
 		c.Approve, c.Truth.StopControl = true, "clear"
-	case "delete one, approved":
-		it := g.pick(items)
+	case "delete one, approved", "delete one it cannot, approved":
+		it := target
 		text := oneOf(g, "deleting the "+t.noun+" "+q(it), "removing "+q(it)+" from the list", "deleting "+q(it))
 		line = "stop_before \"" + text + "\""
-		step = Step{Kind: "stop_before", Text: text, Evidence: true,
+		step = Step{Kind: "stop_before", Text: text, Evidence: variant == "delete one, approved",
 			Goals: []Goal{{Event: "delete", Group: "i-" + slug(it)}, {State: "i-" + slug(it), Want: "gone"}}}
 		c.Approve, c.Truth.StopControl, c.Truth.Group = true, "delete", "i-"+slug(it)
 	}

@@ -44,7 +44,8 @@ var confirmTopics = []confirmTopic{
 func genConfirm(g *gen, c *Case) {
 	t := confirmTopics[g.r.IntN(len(confirmTopics))]
 	brand := g.pick(brands)
-	variant := oneOf(g, "confirmed", "confirmed", "sent, nothing shown", "button does nothing", "only an unrelated line changes", "request fails")
+	variant := oneOf(g, "confirmed", "confirmed", "sent, nothing shown", "button does nothing", "only an unrelated line changes", "request fails",
+		"says it worked, request fails")
 	sends := g.chance(0.5)
 	approve := !sends || g.chance(0.8)
 	c.Variant = variant
@@ -110,6 +111,14 @@ func genConfirm(g *gen, c *Case) {
   document.getElementById('aside').textContent = %s;
 });
 `, js(g.pick(asides)))
+	case "says it worked, request fails":
+		// An optimistic page: it confirms at once and never looks at the
+		// answer, which refuses the request.
+		fmt.Fprintf(&script, `document.getElementById('go').addEventListener('click', function () {
+  %s
+  site.api(%s, 'form', true);
+});
+`, onOK, js(event))
 	default:
 		fmt.Fprintf(&script, `document.getElementById('go').addEventListener('click', function () {
   site.api(%s, 'form', %v).then(function (ok) {
@@ -164,4 +173,6 @@ var asides = []string{
 	"Your session was extended by 30 minutes.",
 	"Last activity: just now",
 	"Tip: you can also press Enter in any field.",
+	"Tip: save time with keyboard shortcuts.",
+	"Update: our privacy notice changed.",
 }

@@ -71,7 +71,13 @@ func genForm(g *gen, c *Case) {
 	if live {
 		when = "while typing"
 	}
+	// A flow that only types the value: a field that rejects it as it is
+	// typed fails the enter itself, with no later step to notice.
+	alone := live && g.chance(0.35)
 	c.Variant = map[bool]string{true: "rejects " + when, false: "accepts"}[bad]
+	if alone {
+		c.Variant += ", enter alone"
+	}
 	if sends && !approve {
 		c.Variant += ", stop_before without approval"
 	}
@@ -176,9 +182,16 @@ function pageState() {
 		lines = append(lines, "do \""+text+"\"")
 		second = Step{Path: "3", Kind: "do", Text: text, Evidence: !bad, Goals: []Goal{{Event: action, Group: "form"}}}
 	}
+	if alone {
+		lines, second, approve = lines[:1], Step{}, true
+		c.Truth.StopControl = ""
+	}
 	c.Approve = approve
 	c.Truth.Group = "form"
 	c.Truth.Steps = []Step{enter, second}
+	if alone {
+		c.Truth.Steps = c.Truth.Steps[:1]
+	}
 	c.Truth.Want = wantOf(c.Truth.Steps, approve)
 	c.Flow = flowSource(c, t.heading, lines)
 }
