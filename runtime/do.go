@@ -481,10 +481,7 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 			texts = append(texts, l.Text)
 		}
 	}
-	held := map[string]bool{}
-	for _, w := range words(strings.Join(texts, " ") + " " + c.Name) {
-		held[w] = true
-	}
+	held := wordSet(append(texts, c.Name)...)
 	var missing []string
 	for _, w := range entityWords(intent) {
 		if !allHeld(held, words(w)) {
@@ -573,13 +570,7 @@ func missingPlace(intent string, s surfaces.Screen, g decide.Goal) (string, bool
 		}
 	}
 	for _, ts := range texts {
-		have := map[string]bool{}
-		for _, t := range ts {
-			for _, w := range words(t) {
-				have[w] = true
-			}
-		}
-		if !slices.ContainsFunc(want, func(w string) bool { return !have[w] }) {
+		if allHeld(wordSet(ts...), want) {
 			return "", false
 		}
 	}
@@ -1132,16 +1123,6 @@ func unchanged(before, after surfaces.Screen) bool {
 	return before.Fingerprint == after.Fingerprint || surfaces.Diff(before, after).Empty()
 }
 
-// allHeld reports whether every one of ws is in held (and there is one).
-func allHeld(held map[string]bool, ws []string) bool {
-	for _, w := range ws {
-		if !held[w] {
-			return false
-		}
-	}
-	return len(ws) > 0
-}
-
 // quotedElsewhere reports, for a press of c by a step that quotes a name
 // ("deleting \"kids wellies\"", "archive the invoice \"INV-7\""), the
 // item that holds that name when c is not in it: a row, list item, card
@@ -1159,15 +1140,7 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 	if len(want) == 0 {
 		return "", false
 	}
-	holds := func(texts []string) bool {
-		held := map[string]bool{}
-		for _, t := range texts {
-			for _, w := range words(t) {
-				held[w] = true
-			}
-		}
-		return allHeld(held, want)
-	}
+	holds := func(texts []string) bool { return allHeld(wordSet(texts...), want) }
 	itemTexts := func(key string) []string {
 		var out []string
 		for _, x := range s.Candidates {

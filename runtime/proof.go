@@ -109,8 +109,8 @@ func stateProof(s surfaces.Screen, g decide.Goal, intent string) (p proof, known
 		// "check the 3rd radio button": the step names the control by
 		// where it is, so that control's state is the step's (a radio
 		// is on when chosen).
-		if g.Kind == decide.GoalExpanded && !on(c) && !c.Has(surfaces.StateExpanded) {
-			return proof{}, false, false
+		if g.Kind == decide.GoalExpanded && !on(c) {
+			return proof{}, false, false // shows no expanded state: unknown
 		}
 		if on(c) != (g.Kind != decide.GoalOff) {
 			return proof{}, true, false

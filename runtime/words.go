@@ -17,6 +17,27 @@ func words(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// wordSet is the set of the words of texts.
+func wordSet(texts ...string) map[string]bool {
+	set := map[string]bool{}
+	for _, t := range texts {
+		for _, w := range words(t) {
+			set[w] = true
+		}
+	}
+	return set
+}
+
+// allHeld reports whether every one of ws is in held (and there is one).
+func allHeld(held map[string]bool, ws []string) bool {
+	for _, w := range ws {
+		if !held[w] {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
+
 // contentWords returns the lower-cased words of s of three letters or
 // more that are not stop words.
 func contentWords(s string) []string {

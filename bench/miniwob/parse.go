@@ -111,6 +111,25 @@ func splitSecrets(all facts) (facts, map[string]string) {
 
 // match applies re to the goal and returns its groups, or an error that
 // quotes the goal.
+// captures is the parser of a goal whose varying parts re captures, in
+// order, as the facts names.
+func captures(re *regexp.Regexp, names ...string) func(string) (facts, error) {
+	return func(goal string) (facts, error) {
+		m, err := match(re, goal)
+		if err != nil {
+			return nil, err
+		}
+		f := facts{}
+		for i, name := range names {
+			f[name] = m[i]
+		}
+		return f, nil
+	}
+}
+
+// isoDate writes a goal's month, day and year as a date fact, year first.
+func isoDate(month, day, year string) string { return year + "-" + month + "-" + day }
+
 func match(re *regexp.Regexp, goal string) ([]string, error) {
 	m := re.FindStringSubmatch(strings.TrimSpace(goal))
 	if m == nil {
@@ -173,19 +192,13 @@ func parseChooseDate(goal string) (facts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return facts{"day": m[2] + "-" + m[0] + "-" + m[1]}, nil
+	return facts{"day": isoDate(m[0], m[1], m[2])}, nil
 }
 
 var buttonSequenceRe = regexp.MustCompile(`^Click button (\S+), then click button (\S+)\.$`)
 
 // parseButtonSequence: "Click button ONE, then click button TWO."
-func parseButtonSequence(goal string) (facts, error) {
-	m, err := match(buttonSequenceRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"first": m[0], "second": m[1]}, nil
-}
+var parseButtonSequence = captures(buttonSequenceRe, "first", "second")
 
 var selectItemsRe = regexp.MustCompile(`^Select (.+) and click Submit\.$`)
 
@@ -257,24 +270,12 @@ func parseScrollList(goal string) (facts, error) {
 var buttonRe = regexp.MustCompile(`^Click button (\S+)\.$`)
 
 // parseButton: "Click button ONE." → button.
-func parseButton(goal string) (facts, error) {
-	m, err := match(buttonRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"button": m[0]}, nil
-}
+var parseButton = captures(buttonRe, "button")
 
 var widgetRe = regexp.MustCompile(`^Click on a "(.+)" widget\.$`)
 
 // parseWidget: "Click on a "textarea" widget." → widget.
-func parseWidget(goal string) (facts, error) {
-	m, err := match(widgetRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"widget": m[0]}, nil
-}
+var parseWidget = captures(widgetRe, "widget")
 
 var copyPasteAreaRe = regexp.MustCompile(`^Copy the text from the (?:(\S+) )?text area below and paste it into the text input, then press Submit\.$`)
 
@@ -403,13 +404,7 @@ func parseForwardNL(goal string) (facts, error) {
 var enterTextRe = regexp.MustCompile(`^Enter "(.+)" into the text field and press Submit\.$`)
 
 // parseEnterText: "Enter "3XZ" into the text field and press Submit." → text.
-func parseEnterText(goal string) (facts, error) {
-	m, err := match(enterTextRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"text": m[0]}, nil
-}
+var parseEnterText = captures(enterTextRe, "text")
 
 var findWordRe = regexp.MustCompile(`^Find the (\S+) word in the paragraph, type that into the textbox and press "Submit"\.$`)
 
@@ -462,37 +457,19 @@ var formSequence3Re = regexp.MustCompile(`^Choose (.+) from the dropdown, then c
 
 // parseFormSequence3: "Choose 5ft 10in from the dropdown, then click the
 // button labeled "No"." → option and button.
-func parseFormSequence3(goal string) (facts, error) {
-	m, err := match(formSequence3Re, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"option": m[0], "button": m[1]}, nil
-}
+var parseFormSequence3 = captures(formSequence3Re, "option", "button")
 
 var movieSearchRe = regexp.MustCompile(`^Search for (.+) movies directed by (.+) from year (\d{4})\.$`)
 
 // parseMovieSearch: "Search for drama movies directed by Holloway from year
 // 2011." → genre, director and year (text: it is typed or chosen as written).
-func parseMovieSearch(goal string) (facts, error) {
-	m, err := match(movieSearchRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"genre": m[0], "director": m[1], "year": m[2]}, nil
-}
+var parseMovieSearch = captures(movieSearchRe, "genre", "director", "year")
 
 var scrollDirectionRe = regexp.MustCompile(`^Scroll the textarea to the (top|bottom) of the text hit submit\.$`)
 
 // parseScrollDirection: "Scroll the textarea to the bottom of the text hit
 // submit." → direction.
-func parseScrollDirection(goal string) (facts, error) {
-	m, err := match(scrollDirectionRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"direction": m[0]}, nil
-}
+var parseScrollDirection = captures(scrollDirectionRe, "direction")
 
 var searchEngineRe = regexp.MustCompile(`^Use the textbox to enter "(.+)" and press "Search", then find and click the (\S+) search result\.$`)
 
@@ -532,13 +509,7 @@ var (
 
 // parseSocialAll: "Click the "Like" button on all posts by @lacus and then
 // click Submit." → action and user.
-func parseSocialAll(goal string) (facts, error) {
-	m, err := match(socialAllRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"action": m[0], "user": m[1]}, nil
-}
+var parseSocialAll = captures(socialAllRe, "action", "user")
 
 // parseSocialSome: "Click the "Share" button on 3 posts by @ullamcorper and
 // then click Submit." → action, count (3) and user.
@@ -558,13 +529,7 @@ var autocompleteRe = regexp.MustCompile(`^Enter an item that starts with "(.+?)"
 
 // parseAutocomplete: "Enter an item that starts with "Sa" and ends with
 // "ino"." → prefix and suffix (empty when the goal names none).
-func parseAutocomplete(goal string) (facts, error) {
-	m, err := match(autocompleteRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"prefix": m[0], "suffix": m[1]}, nil
-}
+var parseAutocomplete = captures(autocompleteRe, "prefix", "suffix")
 
 // parseWidgetValue is the parser of "Select 5 with the slider and hit
 // Submit." (widget "slider" or "spinner") → value.
@@ -607,67 +572,37 @@ func parseBookFlight(goal string) (facts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return facts{"rank": m[0], "origin": m[1], "destination": m[2], "day": m[5] + "-" + m[3] + "-" + m[4]}, nil
+	return facts{"rank": m[0], "origin": m[1], "destination": m[2], "day": isoDate(m[3], m[4], m[5])}, nil
 }
 
 var buyTicketRe = regexp.MustCompile(`^Buy the ticket with the (cheapest cost|most expensive cost|shortest duration|longest duration)\.$`)
 
 // parseBuyTicket: "Buy the ticket with the shortest duration." → criterion
 // ("shortest duration").
-func parseBuyTicket(goal string) (facts, error) {
-	m, err := match(buyTicketRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"criterion": m[0]}, nil
-}
+var parseBuyTicket = captures(buyTicketRe, "criterion")
 
 var chooseListRe = regexp.MustCompile(`^Select (.+) from the list and click Submit\.$`)
 
 // parseChooseList: "Select New Zealand from the list and click Submit." →
 // option.
-func parseChooseList(goal string) (facts, error) {
-	m, err := match(chooseListRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"option": m[0]}, nil
-}
+var parseChooseList = captures(chooseListRe, "option")
 
 var clickButtonRe = regexp.MustCompile(`^Click on the "(.+)" button\.$`)
 
 // parseClickButton: "Click on the "Next" button." → button.
-func parseClickButton(goal string) (facts, error) {
-	m, err := match(clickButtonRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"button": m[0]}, nil
-}
+var parseClickButton = captures(clickButtonRe, "button")
 
 var dialogButtonRe = regexp.MustCompile(`^Click the button in the dialog box labeled "(.+)"\.$`)
 
 // parseDialogButton: "Click the button in the dialog box labeled "OK"." →
 // button.
-func parseDialogButton(goal string) (facts, error) {
-	m, err := match(dialogButtonRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"button": m[0]}, nil
-}
+var parseDialogButton = captures(dialogButtonRe, "button")
 
 var clickLinkRe = regexp.MustCompile(`^Click on the link "(.+)"\.$`)
 
 // parseClickLink: "Click on the link "amet."." → link (its text keeps its
 // own punctuation).
-func parseClickLink(goal string) (facts, error) {
-	m, err := match(clickLinkRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"link": m[0]}, nil
-}
+var parseClickLink = captures(clickLinkRe, "link")
 
 var menuPathRe = regexp.MustCompile(`^Select ([^\s>.]+(?:>[^\s>.]+)*)$`)
 
@@ -685,24 +620,12 @@ func parseMenuPath(goal string) (facts, error) {
 var optionRe = regexp.MustCompile(`^Select (\S+) and click Submit\.$`)
 
 // parseOption: "Select kQ3 and click Submit." → option (one word).
-func parseOption(goal string) (facts, error) {
-	m, err := match(optionRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"option": m[0]}, nil
-}
+var parseOption = captures(optionRe, "option")
 
 var tabRe = regexp.MustCompile(`^Click on (Tab #\d+)\.$`)
 
 // parseTab: "Click on Tab #2." → tab ("Tab #2").
-func parseTab(goal string) (facts, error) {
-	m, err := match(tabRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"tab": m[0]}, nil
-}
+var parseTab = captures(tabRe, "tab")
 
 var enterDateRe = regexp.MustCompile(`^Enter (\d{2})/(\d{2})/(\d{4}) as the date and hit submit\.$`)
 
@@ -713,7 +636,7 @@ func parseEnterDate(goal string) (facts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return facts{"day": m[2] + "-" + m[0] + "-" + m[1]}, nil
+	return facts{"day": isoDate(m[0], m[1], m[2])}, nil
 }
 
 var passwordRe = regexp.MustCompile(`^Enter the password "(.+)" into both text fields and press submit\.$`)
@@ -732,25 +655,13 @@ var textCaseRe = regexp.MustCompile(`^Type "(.+)" in all (upper|lower) case lett
 
 // parseTextCase: "Type "mira" in all upper case letters in the text input
 // and press Submit." → text (as written) and letters ("upper" or "lower").
-func parseTextCase(goal string) (facts, error) {
-	m, err := match(textCaseRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"text": m[0], "letters": m[1]}, nil
-}
+var parseTextCase = captures(textCaseRe, "text", "letters")
 
 var enterTimeRe = regexp.MustCompile(`^Enter (\d{1,2}:\d{2} [AP]M) as the time and press submit\.$`)
 
 // parseEnterTime: "Enter 11:05 AM as the time and press submit." → time
 // ("11:05 AM", as written).
-func parseEnterTime(goal string) (facts, error) {
-	m, err := match(enterTimeRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"time": m[0]}, nil
-}
+var parseEnterTime = captures(enterTimeRe, "time")
 
 var formSequenceRe = regexp.MustCompile(`^Select (-?\d+) with the slider, click the (\S+) checkbox, then hit Submit\.$`)
 
@@ -787,13 +698,7 @@ var treeEntryRe = regexp.MustCompile(`^Navigate through the file tree\. Find and
 
 // parseTreeEntry: "Navigate through the file tree. Find and click on the
 // folder or file named "Rowan"." → name.
-func parseTreeEntry(goal string) (facts, error) {
-	m, err := match(treeEntryRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"name": m[0]}, nil
-}
+var parseTreeEntry = captures(treeEntryRe, "name")
 
 var (
 	orderKindRe  = regexp.MustCompile(`^Order (\d+) items? that are (.+)$`)
@@ -826,34 +731,16 @@ var phoneBookRe = regexp.MustCompile(`^Find (.+) in the contact book and click o
 
 // parsePhoneBook: "Find Mary-Ann in the contact book and click on their
 // phone number." → contact and detail ("phone number").
-func parsePhoneBook(goal string) (facts, error) {
-	m, err := match(phoneBookRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"contact": m[0], "detail": m[1]}, nil
-}
+var parsePhoneBook = captures(phoneBookRe, "contact", "detail")
 
 var tableLabelRe = regexp.MustCompile(`^Enter the value of (.+) into the text field and press Submit\.$`)
 
 // parseTableLabel: "Enter the value of Year of Birth into the text field
 // and press Submit." → label.
-func parseTableLabel(goal string) (facts, error) {
-	m, err := match(tableLabelRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"label": m[0]}, nil
-}
+var parseTableLabel = captures(tableLabelRe, "label")
 
 var socialUserRe = regexp.MustCompile(`^For the user (@\S+), click on the "(.+)" button\.$`)
 
 // parseSocialUser: "For the user @ivo, click on the "Mute" button." → user
 // and action.
-func parseSocialUser(goal string) (facts, error) {
-	m, err := match(socialUserRe, goal)
-	if err != nil {
-		return nil, err
-	}
-	return facts{"user": m[0], "action": m[1]}, nil
-}
+var parseSocialUser = captures(socialUserRe, "user", "action")

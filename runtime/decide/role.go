@@ -235,6 +235,24 @@ func (r *roleNoun) fitsRole(c *surfaces.Candidate, strict bool) bool {
 	return r.meets(c)
 }
 
+// onScreen is the indexes of the controls of cs of the role, in reading
+// order: strictly of it when any is (a text box, not a text area), else
+// loosely.
+func (r *roleNoun) onScreen(cs []surfaces.Candidate) []int {
+	var fits []int
+	for _, strict := range []bool{true, false} {
+		for j := range cs {
+			if r.fitsRole(&cs[j], strict) {
+				fits = append(fits, j)
+			}
+		}
+		if len(fits) > 0 {
+			break
+		}
+	}
+	return fits
+}
+
 // meets reports whether every qualifier word is met by c's own texts (an
 // icon's meaning among them).
 func (r *roleNoun) meets(c *surfaces.Candidate) bool {
@@ -277,17 +295,7 @@ func byRole(f *frame, q Question, ds []desc, rs []rating) (counted bool, why str
 	}
 	if f.ordinal != 0 && len(q.Screen.Candidates) > 0 {
 		cs := q.Screen.Candidates
-		var fits []int
-		for _, strict := range []bool{true, false} {
-			for j := range cs {
-				if f.role.fitsRole(&cs[j], strict) {
-					fits = append(fits, j)
-				}
-			}
-			if len(fits) > 0 {
-				break
-			}
-		}
+		fits := f.role.onScreen(cs)
 		if len(fits) == 0 {
 			return false, "" // no control of the role: the words decide
 		}
@@ -338,17 +346,7 @@ func PositionedControl(ask string, s surfaces.Screen) (surfaces.Candidate, bool)
 		return surfaces.Candidate{}, false
 	}
 	cs := s.Candidates
-	var fits []int
-	for _, strict := range []bool{true, false} {
-		for j := range cs {
-			if f.role.fitsRole(&cs[j], strict) {
-				fits = append(fits, j)
-			}
-		}
-		if len(fits) > 0 {
-			break
-		}
-	}
+	fits := f.role.onScreen(cs)
 	k := ordinalIndex(f.ordinal, len(fits))
 	if k < 0 {
 		return surfaces.Candidate{}, false
