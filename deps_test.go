@@ -37,23 +37,29 @@ var allowed = map[string][]string{
 	"surfaces/browser/internal/proctest": {},
 	"surfaces/browser/fixturetest":       {}, // tests only: they join the browser to the fixture sites
 
-	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide", "runtime/cache", "internal/origin"},
+	"internal/cdpclient": {}, // a DevTools client on the standard library, for the bench commands that drive a browser beside flow
+
+	"internal/lexicon":     {}, // what words mean: WordNet 3.1 and a UI table, for the decider
+	"internal/lexicon/gen": {}, // builds the lexicon's table
+
+	"runtime":                  {"plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/lexicon", "runtime/cache", "internal/origin"},
 	"runtime/cache":            {"surfaces", "plan", "internal/origin"}, // the resolution cache's book: no decider
-	"runtime/decide":           {"surfaces", "guard", "plan", "internal/origin"},
+	"runtime/decide":           {"internal/lexicon", "surfaces", "guard", "plan", "internal/origin"},
 	"record":                   {"grammar", "guard", "surfaces", "internal/suggest", "internal/origin"},
 	"cmd/flow":                 {"*"},
 	"cmd/flow/cli":             {"*"},
 	"cmd/flow/internal/render": {"grammar", "internal/suggest"},
 
-	"cmd/flow/internal/progress": {"runtime", "runtime/cache", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin"},
+	"cmd/flow/internal/progress": {"runtime", "runtime/cache", "plan", "guard", "stdlib", "surfaces", "runtime/decide", "internal/lexicon", "internal/origin"},
 
-	"report": {"runtime", "runtime/cache", "plan", "grammar", "guard", "stdlib", "surfaces", "runtime/decide", "internal/origin", "internal/suggest"}, // the HTML report of a run: never chromedp or the CLI
+	"report": {"runtime", "runtime/cache", "plan", "grammar", "guard", "stdlib", "surfaces", "runtime/decide", "internal/lexicon", "internal/origin", "internal/suggest"}, // the HTML report of a run: never chromedp or the CLI
 
-	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/cache", "runtime/decide", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
+	"suite": {"grammar", "plan", "guard", "stdlib", "compiler", "runtime", "runtime/cache", "runtime/decide", "internal/lexicon", "surfaces", "surfaces/browser", "internal/suggest", "internal/origin"}, // `flow test`: never the CLI
 
-	"bench/miniwob": {"surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
-	"bench/lint":    {"*"},
-	"bench/mutants": {}, // removes a rule from a copy of the tree and runs go test there: imports nothing of flow                                                        // flow lint against gofmt -l: runs the command line in-process
+	"bench/miniwob": {"internal/cdpclient", "surfaces/browser", "surfaces", "guard", "internal/origin"}, // the MiniWoB++ harness: Chromium's path and switches
+	"bench/govuk":   {"internal/cdpclient", "surfaces/browser", "surfaces", "guard", "internal/origin"}, // GOV.UK Frontend parity: flow's surface beside Chromium's accessibility tree
+	"bench/lint":    {"*"},                                                                              // flow lint against gofmt -l: runs the command line in-process
+	"bench/mutants": {},                                                                                 // removes a rule from a copy of the tree and runs go test there: imports nothing of flow
 }
 
 // Outside packages that only one place may use: the browser driver lives in

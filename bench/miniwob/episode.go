@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"flow/internal/cdpclient"
 )
 
 // startScript starts a MiniWoB episode the way BrowserGym does: seed the
@@ -54,12 +56,12 @@ const loadedScript = `location.pathname.endsWith(%s) && document.readyState === 
 // waitLoaded waits until the tab shows the task page, loaded: a new tab
 // starts on about:blank, and an evaluation that lands before the
 // navigation commits dies with its document.
-func (t *tab) waitLoaded(ctx context.Context, task string) error {
+func waitLoaded(ctx context.Context, t *cdpclient.Session, task string) error {
 	expr := fmt.Sprintf(loadedScript, jsonString("/"+task+".html"))
 	var lastErr error
 	for {
 		var ok bool
-		if lastErr = t.eval(ctx, expr, &ok); lastErr == nil && ok {
+		if lastErr = t.Eval(ctx, expr, &ok); lastErr == nil && ok {
 			return nil
 		}
 		select {
@@ -100,7 +102,7 @@ func (r episodeResult) Success() bool { return r.Done && r.Raw > 0 }
 
 // runner runs episodes one at a time on one browser.
 type runner struct {
-	dt          *devtools
+	dt          *cdpclient.Conn
 	browserURL  string
 	site        string // the served MiniWoB folder, http://127.0.0.1:PORT/
 	flowBin     string
@@ -139,20 +141,20 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 
 	setupCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	t, err := r.dt.newTab(setupCtx, r.site+"miniwob/"+task+".html")
+	t, err := r.dt.NewPage(setupCtx, r.site+"miniwob/"+task+".html")
 	if err != nil {
 		return fail("open tab: %v", err)
 	}
 	defer func() {
 		closeCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		t.close(closeCtx)
+		t.CloseTarget(closeCtx)
 	}()
-	if err := t.waitLoaded(setupCtx, task); err != nil {
+	if err := waitLoaded(setupCtx, t, task); err != nil {
 		return fail("%v", err)
 	}
 	episodeMS := int((r.flowTimeout + 60*time.Second).Milliseconds())
-	if err := t.eval(setupCtx, startScriptFor(seed, episodeMS), &res.Utterance); err != nil {
+	if err := t.Eval(setupCtx, startScriptFor(seed, episodeMS), &res.Utterance); err != nil {
 		return fail("start episode: %v", err)
 	}
 	facts, err := parse(res.Utterance)
@@ -171,7 +173,7 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 			return fail("secrets: %v", err)
 		}
 	}
-	if err := t.activate(setupCtx); err != nil {
+	if err := t.Activate(setupCtx); err != nil {
 		return fail("activate tab: %v", err)
 	}
 
@@ -210,7 +212,7 @@ func (r *runner) play(ctx context.Context, task string, seed int) episodeResult 
 		Raw    float64 `json:"raw"`
 		Reason string  `json:"reason"`
 	}
-	if err := t.eval(readCtx, resultScript, &end); err != nil {
+	if err := t.Eval(readCtx, resultScript, &end); err != nil {
 		return fail("read reward: %v", err)
 	}
 	res.Done, res.Raw, res.Reason = end.Done, end.Raw, end.Reason

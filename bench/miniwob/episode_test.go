@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"flow/internal/cdpclient"
 )
 
 // TestEpisodeProtocol drives a real headless Chromium through the harness's
@@ -28,7 +30,7 @@ func TestEpisodeProtocol(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeSite()
-	dt, err := connectDevTools(c.URL)
+	dt, err := cdpclient.Connect(c.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,17 +38,17 @@ func TestEpisodeProtocol(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 
-	start := func(seed int) (*tab, string) {
+	start := func(seed int) (*cdpclient.Session, string) {
 		t.Helper()
-		tb, err := dt.newTab(ctx, site+"miniwob/press-color.html")
+		tb, err := dt.NewPage(ctx, site+"miniwob/press-color.html")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := tb.waitLoaded(ctx, "press-color"); err != nil {
+		if err := waitLoaded(ctx, tb, "press-color"); err != nil {
 			t.Fatal(err)
 		}
 		var goal string
-		if err := tb.eval(ctx, startScriptFor(seed, 60000), &goal); err != nil {
+		if err := tb.Eval(ctx, startScriptFor(seed, 60000), &goal); err != nil {
 			t.Fatal(err)
 		}
 		return tb, goal
@@ -77,7 +79,7 @@ func TestEpisodeProtocol(t *testing.T) {
 		cover: getComputedStyle(document.getElementById('sync-task-cover')).display,
 		display: getComputedStyle(document.getElementById('reward-display')).display,
 		done: WOB_DONE_GLOBAL})`
-	if err := first.eval(ctx, look, &seen); err != nil {
+	if err := first.Eval(ctx, look, &seen); err != nil {
 		t.Fatal(err)
 	}
 	if seen.Query != "" || seen.Cover != "none" || seen.Display != "none" || seen.Done {
@@ -86,16 +88,16 @@ func TestEpisodeProtocol(t *testing.T) {
 	}
 
 	// The newer tab is in front until the first is activated.
-	if id := frontPage(t, c.URL); id != again.id {
-		t.Errorf("before activating, the first page of /json/list is %s, want the newest tab %s", id, again.id)
+	if id := frontPage(t, c.URL); id != again.TargetID {
+		t.Errorf("before activating, the first page of /json/list is %s, want the newest tab %s", id, again.TargetID)
 	}
-	if err := first.activate(ctx); err != nil {
+	if err := first.Activate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if id := frontPage(t, c.URL); id != first.id {
-		t.Errorf("the first page of /json/list is %s, want the activated tab %s", id, first.id)
+	if id := frontPage(t, c.URL); id != first.TargetID {
+		t.Errorf("the first page of /json/list is %s, want the activated tab %s", id, first.TargetID)
 	}
-	if err := again.close(ctx); err != nil {
+	if err := again.CloseTarget(ctx); err != nil {
 		t.Fatal(err)
 	}
 
@@ -106,29 +108,29 @@ func TestEpisodeProtocol(t *testing.T) {
 		wrong = "blue"
 	}
 	press := `[...document.querySelectorAll('#area button')].find(b => b.textContent === %s).click()`
-	if err := first.eval(ctx, fmt.Sprintf(press, jsonString(wrong)), nil); err != nil {
+	if err := first.Eval(ctx, fmt.Sprintf(press, jsonString(wrong)), nil); err != nil {
 		t.Fatal(err)
 	}
 	var end struct {
 		Done bool    `json:"done"`
 		Raw  float64 `json:"raw"`
 	}
-	if err := first.eval(ctx, resultScript, &end); err != nil {
+	if err := first.Eval(ctx, resultScript, &end); err != nil {
 		t.Fatal(err)
 	}
 	if !end.Done || end.Raw != -1 {
 		t.Errorf("after the wrong press: done %v raw %g, want done with -1", end.Done, end.Raw)
 	}
-	if err := first.eval(ctx, fmt.Sprintf(press, jsonString(color)), nil); err != nil {
+	if err := first.Eval(ctx, fmt.Sprintf(press, jsonString(color)), nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := first.eval(ctx, resultScript, &end); err != nil {
+	if err := first.Eval(ctx, resultScript, &end); err != nil {
 		t.Fatal(err)
 	}
 	if end.Raw != -1 {
 		t.Errorf("a second press changed the episode's reward to %g", end.Raw)
 	}
-	if err := first.eval(ctx, look, &seen); err != nil {
+	if err := first.Eval(ctx, look, &seen); err != nil {
 		t.Fatal(err)
 	}
 	if seen.Cover != "none" || seen.Display != "none" {
@@ -137,14 +139,14 @@ func TestEpisodeProtocol(t *testing.T) {
 
 	// Messages past the 16-bit frame length, both ways.
 	var n int
-	if err := first.eval(ctx, "'"+strings.Repeat("y", 70000)+"'.length", &n); err != nil || n != 70000 {
+	if err := first.Eval(ctx, "'"+strings.Repeat("y", 70000)+"'.length", &n); err != nil || n != 70000 {
 		t.Errorf("a 70 kB expression gave %d, %v", n, err)
 	}
 	var long string
-	if err := first.eval(ctx, "'x'.repeat(200000)", &long); err != nil || long != strings.Repeat("x", 200000) {
+	if err := first.Eval(ctx, "'x'.repeat(200000)", &long); err != nil || long != strings.Repeat("x", 200000) {
 		t.Errorf("a 200 kB answer came back with %d bytes, %v", len(long), err)
 	}
-	if err := first.close(ctx); err != nil {
+	if err := first.CloseTarget(ctx); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -36,6 +36,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"flow/internal/cdpclient"
 )
 
 // devTasks are the tasks flows are written and tuned on; the rest of
@@ -129,7 +131,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer c.Close()
 		addr = c.URL
 	}
-	dt, err := connectDevTools(addr)
+	dt, err := cdpclient.Connect(addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "miniwob: devtools:", err)
 		return 1
@@ -221,16 +223,16 @@ func printGoals(ctx context.Context, r *runner, tasks []string, seeds []int, ins
 func (r *runner) printGoal(ctx context.Context, task string, seed int, inspect bool, w io.Writer) error {
 	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
-	t, err := r.dt.newTab(ctx, r.site+"miniwob/"+task+".html")
+	t, err := r.dt.NewPage(ctx, r.site+"miniwob/"+task+".html")
 	if err != nil {
 		return err
 	}
-	defer t.close(context.Background())
-	if err := t.waitLoaded(ctx, task); err != nil {
+	defer t.CloseTarget(context.Background())
+	if err := waitLoaded(ctx, t, task); err != nil {
 		return err
 	}
 	var goal string
-	if err := t.eval(ctx, startScriptFor(seed, 600000), &goal); err != nil {
+	if err := t.Eval(ctx, startScriptFor(seed, 600000), &goal); err != nil {
 		return err
 	}
 	parse, ok := parsers[task]
@@ -248,7 +250,7 @@ func (r *runner) printGoal(ctx context.Context, task string, seed int, inspect b
 	if r.flowBin == "" {
 		return errors.New("--inspect needs --flow")
 	}
-	if err := t.activate(ctx); err != nil {
+	if err := t.Activate(ctx); err != nil {
 		return err
 	}
 	out, err := exec.CommandContext(ctx, r.flowBin, "inspect", "--browser-url", r.browserURL).CombinedOutput()

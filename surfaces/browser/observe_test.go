@@ -290,6 +290,77 @@ func TestPickerMarkup(t *testing.T) {
 	if got := sc.Find("", "An anchor target, no control"); len(got) != 0 {
 		t.Errorf("an anchor target is a control: %v", got)
 	}
+	// An <a> without href that only tabindex puts in the tab order is a
+	// focus stop: its text is a line; a script's trace (a pointer cursor,
+	// onclick, a role) makes it a control, and tabindex makes any other
+	// element one.
+	if got := sc.Find("", "Anchor point"); len(got) != 0 || !hasLine(sc, "Anchor point") {
+		t.Errorf("the focus stop is a control (%v) or no line:\n%s", got, sc)
+	}
+	find(t, sc, "link", "Pointer anchor")
+	find(t, sc, "link", "Scripted anchor")
+	find(t, sc, "button", "Role anchor")
+	find(t, sc, "button", "Focusable span")
+}
+
+// TestObserveLeavesOutUndrawnContent: a control inside an inert subtree,
+// inside a closed <details> (but for its summary) or under
+// content-visibility: hidden is no candidate, and their text is no line,
+// while each one's visible twin (no inert, an open details,
+// content-visibility: auto) stays.
+func TestObserveLeavesOutUndrawnContent(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/unseen.html")
+	for _, name := range []string{"Inert button", "Link in a closed details", "Skipped button"} {
+		if got := sc.Find("", name); len(got) != 0 {
+			t.Errorf("%q is a candidate: %v", name, got)
+		}
+	}
+	find(t, sc, "button", "Open button")
+	if more := find(t, sc, "button", "More"); more.Has(surfaces.StateExpanded) {
+		t.Errorf("the closed details' summary is expanded: %v", more.States)
+	}
+	if less := find(t, sc, "button", "Less"); !less.Has(surfaces.StateExpanded) {
+		t.Errorf("the open details' summary is not expanded: %v", less.States)
+	}
+	find(t, sc, "button", "Notes")
+	find(t, sc, "link", "Link in an open details")
+	find(t, sc, "button", "Auto button")
+
+	var texts []string
+	for _, l := range sc.Context {
+		texts = append(texts, l.Text)
+	}
+	all := strings.Join(texts, "\n")
+	for _, hidden := range []string{"Inert paragraph", "inert words", "Closed details paragraph", "Closed details text", "Closed notes text", "Skipped paragraph", "Skipped text"} {
+		if strings.Contains(all, hidden) {
+			t.Errorf("the lines show %q:\n%s", hidden, all)
+		}
+	}
+	for _, want := range []string{"Open paragraph", "Visible words", "Open details paragraph", "Open details text", "Auto paragraph"} {
+		if !slices.Contains(texts, want) {
+			t.Errorf("no line %q:\n%s", want, all)
+		}
+	}
+	if !slices.ContainsFunc(texts, func(l string) bool { return strings.HasPrefix(l, "Read the notes") }) {
+		t.Errorf("no line \"Read the notes\":\n%s", all)
+	}
+}
+
+// TestNamesJoinPartsAlike: a name made of parts with visually hidden
+// punctuation between them reads the same whether sight joins the
+// control's text nodes or the elements aria-labelledby (or
+// aria-describedby) names: no space before closing punctuation, either
+// way.
+func TestNamesJoinPartsAlike(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/joined.html")
+	find(t, sc, "link", "Previous page: Paying VAT and duty")
+	find(t, sc, "button", "Next page: Registering a vehicle")
+	find(t, sc, "button", "Upload a file, No file chosen, Choose file")
+	if d := find(t, sc, "textbox", "Date").Description; d != "Format: DD/MM/YYYY" {
+		t.Errorf("date description %q", d)
+	}
 }
 
 // TestBarOfItems: a bar with a pointer cursor holding labelled items is

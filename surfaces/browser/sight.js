@@ -62,6 +62,28 @@
   const FOLD = /[^\S ]| {2}|^ | $/;
   const collapse = (s) => (!s ? "" : FOLD.test(s) ? s.replace(/\s+/g, " ").trim() : s);
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+  // joinText reads pieces of text (text nodes, labelling elements) as one:
+  // a space between pieces, white space folded, but none before closing
+  // punctuation or after opening ("Prices in <b>EUR</b>." reads "Prices in
+  // EUR."; a visually hidden ":" between a link's title and its label
+  // reads "Previous page: Paying VAT").
+  const joinText = (parts) => collapse(parts.join(" ")).replace(/ ([.,;:!?%)\]])/g, "$1").replace(/([(\[]) /g, "$1");
+
+  // summaryOf is a <details>' summary: its first <summary> child, the only
+  // part of it shown while it is closed.
+  function summaryOf(details) {
+    for (let c = details.firstElementChild; c; c = c.nextElementSibling) if (c.tagName === "SUMMARY") return c;
+    return null;
+  }
+  // unseen says whether element c, a child of p, is out of what the page
+  // shows by its markup alone: an inert subtree (out of Chromium's
+  // accessibility tree, out of reach of the pointer and the keyboard), or
+  // what a closed <details> holds besides its summary. Text read without
+  // layout (textOf, outsideText) leaves these out; the walk also reads
+  // styles (display, content-visibility).
+  function unseen(c, p) {
+    return c.hasAttribute("inert") || p.tagName === "DETAILS" && !p.open && c !== summaryOf(p);
+  }
 
   // labelsOf returns el.labels. The live NodeList scans the whole tree for
   // every control (quadratic on big forms), so observe builds one map per
@@ -95,11 +117,13 @@
       // to 400 characters, without making one (a control holds a few
       // nodes). hidden: an element from node up to el is aria-hidden.
       const collect = (node, hidden) => {
+        // A closed <details> shows its summary only, not its own text.
+        const shut = node.tagName === "DETAILS" && !node.open;
         for (let c = node.firstChild; c && n < 400; c = c.nextSibling) {
           const type = c.nodeType;
-          if (type === 1) collect(c, hidden || c.getAttribute("aria-hidden") === "true");
+          if (type === 1) { if (!unseen(c, node)) collect(c, hidden || c.getAttribute("aria-hidden") === "true"); }
           else if (type === 3) {
-            if (node.tagName === "STYLE" || node.tagName === "SCRIPT") continue;
+            if (shut || node.tagName === "STYLE" || node.tagName === "SCRIPT") continue;
             // Text hidden from assistive technology (a logo's letters, an
             // icon font's ligature) is no part of what the element says;
             // el's own text nodes count whatever el is.
@@ -110,9 +134,7 @@
         }
       };
       collect(el, el.getAttribute("aria-hidden") === "true");
-      // A space between nodes, but none before closing punctuation
-      // ("Prices in <b>EUR</b>." reads "Prices in EUR.").
-      t = collapse(parts.join(" ")).replace(/ ([.,;:!?%)\]])/g, "$1").replace(/([(\[]) /g, "$1");
+      t = joinText(parts);
     }
     if (!t) {
       const img = el.querySelector && el.querySelector("img[alt],[aria-label],svg title");
@@ -121,16 +143,19 @@
     return t;
   }
 
+  // byIds reads the elements an attribute names by id (aria-labelledby,
+  // aria-describedby) as one text, joined as textOf joins text nodes: a
+  // label made of several elements reads as one made of text nodes.
   function byIds(el, attr) {
     const v = el.getAttribute(attr);
     if (!v) return "";
     const ids = v.split(/\s+/).filter(Boolean);
     if (!ids.length) return "";
     const root = el.getRootNode();
-    return collapse(ids.map((id) => {
+    return joinText(ids.map((id) => {
       const n = root.getElementById ? root.getElementById(id) : document.getElementById(id);
       return n ? n.textContent : "";
-    }).join(" "));
+    }));
   }
 
   // iconWords names an icon-only control from its icon: a class such as
@@ -412,8 +437,14 @@
     if (role === "heading") return false;
     if (editableRoot(el)) return true;
     if (el.hasAttribute("onclick")) return true;
+    // A tabindex of 0 or more puts el in the tab order: a control, but for
+    // an <a> without href, which it makes a focus stop (the target of an
+    // in-page link: Chromium's role for it is generic), as tabindex="-1"
+    // makes a region a script focuses; such an <a> is a control only by a
+    // script's trace (a role, onclick, a handler's data attribute above, a
+    // pointer cursor).
     const ti = el.getAttribute("tabindex");
-    if (ti !== null && +ti >= 0 && tag !== "DIALOG" && tag !== "MAIN" && tag !== "BODY") return true;
+    if (ti !== null && +ti >= 0 && tag !== "DIALOG" && tag !== "MAIN" && tag !== "BODY" && tag !== "A") return true;
     return null;
   }
 
@@ -507,8 +538,8 @@
       for (let c = n.firstChild; c && left > 0; c = c.nextSibling) {
         left--;
         const type = c.nodeType;
-        if (type === 3) { if (c.data.trim() && fn(c)) return true; continue; }
-        if (type !== 1 || SKIP.has(c.tagName) || c.hasAttribute("hidden") || c.getAttribute("aria-hidden") === "true") continue;
+        if (type === 3) { if (c.data.trim() && !(n.tagName === "DETAILS" && !n.open) && fn(c)) return true; continue; }
+        if (type !== 1 || SKIP.has(c.tagName) || c.hasAttribute("hidden") || c.getAttribute("aria-hidden") === "true" || unseen(c, n)) continue;
         if (c.matches(CONTROL_SEL)) continue;
         if (walkText(c) || c.shadowRoot && walkText(c.shadowRoot)) return true;
       }
@@ -875,7 +906,7 @@
       const [ox, oy] = frameOffset(host);
       const ctrls = el.matches(CONTROL_SEL) ? [el] : Array.from(el.querySelectorAll(CONTROL_SEL)).slice(0, 8);
       for (const c of ctrls) {
-        if (items.length >= maxItems || c.disabled === true) continue;
+        if (items.length >= maxItems || c.disabled === true || c.closest("[inert]")) continue;
         const tag = c.tagName;
         const role = roleOf(c, tag) || (tag === "A" ? "link" : "button");
         const [name] = nameOf(c, tag, role);
@@ -927,6 +958,10 @@
       // with none of these, and no children, has nothing to look at (an
       // icon's path, an image in a link).
       if (inWidget && !el.firstElementChild && !el.shadowRoot && !el.hasAttribute("role") && tag !== "DIALOG" && tag !== "IFRAME" && tag !== "FRAME") return;
+      // An inert subtree is out of reach and out of Chromium's
+      // accessibility tree: nothing in it is a control or a line. The walk
+      // stops at its root (el.inert is true there only).
+      if (el.hasAttribute("inert")) return;
       if (el.hasAttribute("hidden") && tag !== "DIALOG" || el.getAttribute("aria-hidden") === "true" && !inWidget) {
         // aria-hidden content is skipped as browsers' accessibility tree does
         // (icons inside widgets are still read for names by nameOf).
@@ -946,6 +981,13 @@
         return;
       }
       if (tag === "DIALOG" && !el.open) return;
+      // Content that is not drawn though a script gets a box for it
+      // (getBoundingClientRect lays it out): what a closed <details> holds
+      // besides its summary, and everything under content-visibility:
+      // hidden. el's own text is no line, and of its children only a
+      // closed details' summary is walked.
+      const shut = tag === "DETAILS" && !el.open;
+      const skips = shut || style.contentVisibility === "hidden";
       let shown = null, cursor = null;
       const role = roleOf(el, tag);
       // What the text in el says of the page's state: an alert (role, or
@@ -1056,7 +1098,7 @@
       // Text: a block with its own text emits a line.
       let done = textDone || (tag === "LABEL" && !!el.control);
       let kids = null; // the element children, when the text pass met them
-      if (!inWidget && !widget && !done) {
+      if (!inWidget && !widget && !done && !skips) {
         // The element's own text: its text children (of a leaf, all its
         // text, read in one call). The pass keeps the element children
         // it meets for the walk below, which need not find them again.
@@ -1095,6 +1137,12 @@
       const cur = split ? null : style;
       const outerMark = mark;
       mark = markHere;
+      if (skips) {
+        const sum = shut ? summaryOf(el) : null;
+        if (sum) visit(sum, p, ox, oy, frame, childInWidget, done, dlg, cur);
+        mark = outerMark;
+        return;
+      }
       if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
       if (tag === "IFRAME" || tag === "FRAME") {
         let doc = null;

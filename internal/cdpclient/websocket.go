@@ -1,4 +1,4 @@
-package main
+package cdpclient
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"crypto/sha1"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,9 +20,8 @@ import (
 
 // wsConn is the client side of a WebSocket (RFC 6455), just enough for the
 // DevTools protocol: text messages out (masked, as a client must), text
-// messages in (reassembled from fragments), pings answered. The harness speaks
-// DevTools itself because chromedp belongs to surfaces/browser alone (the
-// import policy), and the standard library has no WebSocket client.
+// messages in (reassembled from fragments), pings answered. The standard
+// library has no WebSocket client.
 type wsConn struct {
 	conn net.Conn
 	r    *bufio.Reader
@@ -64,13 +64,18 @@ func dialWebSocket(addr string, timeout time.Duration) (*wsConn, error) {
 		conn.Close()
 		return nil, fmt.Errorf("websocket %s: handshake answered %s", addr, resp.Status)
 	}
-	sum := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
-	if resp.Header.Get("Sec-WebSocket-Accept") != base64.StdEncoding.EncodeToString(sum[:]) {
+	if resp.Header.Get("Sec-WebSocket-Accept") != acceptKey(key) {
 		conn.Close()
 		return nil, fmt.Errorf("websocket %s: wrong Sec-WebSocket-Accept", addr)
 	}
 	conn.SetDeadline(time.Time{})
 	return &wsConn{conn: conn, r: r}, nil
+}
+
+// acceptKey is the Sec-WebSocket-Accept a server answers to key.
+func acceptKey(key string) string {
+	sum := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
+	return base64.StdEncoding.EncodeToString(sum[:])
 }
 
 const (
@@ -106,12 +111,12 @@ func (c *wsConn) writeFrame(op byte, payload []byte) error {
 	return err
 }
 
-// WriteText sends one text message.
-func (c *wsConn) WriteText(msg []byte) error { return c.writeFrame(opText, msg) }
+// writeText sends one text message.
+func (c *wsConn) writeText(msg []byte) error { return c.writeFrame(opText, msg) }
 
-// ReadMessage returns the next text or binary message, answering pings on
+// readMessage returns the next text or binary message, answering pings on
 // the way; a close frame ends the connection with io.EOF.
-func (c *wsConn) ReadMessage() ([]byte, error) {
+func (c *wsConn) readMessage() ([]byte, error) {
 	var msg []byte
 	for {
 		var h [2]byte
@@ -175,13 +180,13 @@ func (c *wsConn) ReadMessage() ([]byte, error) {
 	}
 }
 
-// Close closes the connection (without the closing handshake: DevTools does
+// close closes the connection (without the closing handshake: DevTools does
 // not need it).
-func (c *wsConn) Close() error { return c.conn.Close() }
+func (c *wsConn) close() error { return c.conn.Close() }
 
-// wsAddress turns a DevTools http://host:port address into its browser
+// webSocketURL turns a DevTools http://host:port address into its browser
 // WebSocket, read from /json/version; a ws:// address is returned as is.
-func wsAddress(browserURL string) (string, error) {
+func webSocketURL(browserURL string) (string, error) {
 	if strings.HasPrefix(browserURL, "ws://") {
 		return browserURL, nil
 	}
@@ -194,7 +199,7 @@ func wsAddress(browserURL string) (string, error) {
 	var v struct {
 		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
 	}
-	if err := jsonDecode(resp.Body, &v); err != nil {
+	if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
 		return "", fmt.Errorf("%s/json/version: %w", browserURL, err)
 	}
 	if v.WebSocketDebuggerURL == "" {
