@@ -116,6 +116,16 @@ var trustActions = []trustAction{
 	{"POST /api/files/{file}/share", "file_shared"},
 	{"POST /api/photos/{photo}/delete", "photo_deleted"},
 	{"POST /api/photos/{photo}/favourite", "photo_favourited"},
+
+	// Second sources for the rules MiniWoB++ taught first: a message
+	// opened in place, a choice known only by its place, a town taken
+	// from suggestions, a paged directory whose details follow labels, tours
+	// whose only button books and pays.
+	{"POST /api/mail/{message}/archive", "mail_archived"},
+	{"POST /api/avatar", "avatar_saved"},
+	{"POST /api/address", "address_saved"},
+	{"POST /api/staff/{person}/contact", "staff_contacted"},
+	{"POST /api/tours/{tour}/book", "tour_booked"},
 }
 
 // checkVoucher is the shop's promo-code check: only WELCOME5 is current.

@@ -552,6 +552,53 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
     await recorded('delete photo');
     click(inCard('figure', 'Lunch at the market', '.fav'));
     await recorded('favourite');
+
+    // Second sources of the rules MiniWoB++ taught first.
+    await load('/links.html', () => $('#links .copy'));
+    const board = inCard('#links tr', 'Q3 board pack', '.copy');
+    const shown = $('main').innerText;
+    board.click();
+    await nothing('Copy link');
+    out.copied = win().copied + ' ' + ($('main').innerText === shown);
+    await load('/mailbox.html', () => $('#messages button'));
+    out.mailboxItems = $$('#messages > *').map(b => b.tagName).join(',');
+    $$('button.message').find(b => b.innerText.includes('Priya Nair')).click();
+    await nothing('opening a message');
+    out.opened = text('h1') + ' | ' + text('#from') + ' | ' + $$('button.message').length + ' ' + win().location.pathname + win().location.hash;
+    click('#archive');
+    await recorded('archive');
+    await until(() => $$('button.message').length === 2, 'the inbox without the message');
+    await load('/avatar.html', () => $('#avatar'));
+    out.avatarText = $$('#avatar label').map(l => l.innerText.trim() + (l.querySelector('img').alt || '')).join('');
+    $$('input[name=avatar]')[2].click();
+    click('#avatar button');
+    await recorded('avatar');
+    await load('/address.html', () => $('#town'));
+    type('#town', 'Lis');
+    out.suggested = $$('#suggestions li').map(li => li.innerText).join(',');
+    $$('#suggestions li').find(li => li.innerText === 'Lisbon').click();
+    out.town = $('#town').value + ' ' + $('#suggestions').hidden;
+    click('#address button');
+    await recorded('address');
+    await load('/camping.html', () => $('#pack input'));
+    out.campingBoxes = $$('#pack li').map(li => (li.querySelector('input') ? '+' : '-') + li.textContent.replace(/\s+/g, ' ').trim()).join(',');
+    click('input[data-item=sleeping-mat]');
+    await recorded('sleeping mat');
+    await load('/directory.html', () => $('#people h2'));
+    out.directoryFirst = $$('#people h2').map(h => h.innerText).join(',') + ' | ' + text('#at') + ' ' + $('#prev').hidden;
+    click('#next');
+    await until(() => text('#at') === 'Page 2 of 3', 'the second page');
+    out.directorySecond = $$('#people h2').map(h => h.innerText).join(',');
+    inCard('#people section', 'Rui Costa', 'a[data-via=email]').click();
+    await recorded('email Rui Costa');
+    click('#next');
+    await until(() => text('#at') === 'Page 3 of 3', 'the last page');
+    out.directoryLast = $$('#people h2').map(h => h.innerText).join(',') + ' ' + $('#next').hidden;
+    await load('/tours.html', () => $('#tours button'));
+    out.tourButtons = $$('#tours article').map(a => a.querySelectorAll('button, a').length + ' ' + a.querySelector('button').innerText).join(',');
+    inCard('#tours article', 'Guimarães', 'button').click();
+    await recorded('book Guimarães');
+    await until(() => text('[role=status]').startsWith('Booked'), 'the booked line');
 `)
 	want := []string{
 		"announcement_dismissed announcement=ledger-4-2",
@@ -599,6 +646,12 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
 		"file_deleted file=budget-2025.xlsx",
 		"photo_deleted photo=comporta-beach",
 		"photo_favourited photo=market-lunch",
+		"mail_archived message=m-2",
+		"avatar_saved avatar=fox",
+		"address_saved street=Rua Augusta 12 town=Lisbon",
+		"packing_set item=sleeping-mat packed=true",
+		"staff_contacted person=rui-costa via=email",
+		"tour_booked tour=guimaraes",
 	)
 	var got []string
 	for _, e := range log.Events() {
@@ -645,6 +698,17 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
 		"kindred":                   "Renewed until 24 April 2025",
 		"piranesi":                  "Due 3 April 2025",
 		"tracking":                  "With the courier: arrives tomorrow before 18:00.",
+		"copied":                    "https://driftbox.example/s/q3-board true",
+		"mailboxItems":              "BUTTON,BUTTON,BUTTON",
+		"opened":                    "Rota for next week | Priya Nair | 0 /mailbox.html",
+		"avatarText":                "",
+		"suggested":                 "Lisbon,Lisburn,Lismore",
+		"town":                      "Lisbon true",
+		"directoryFirst":            "Ana Lopes,Ben Adeyemi,Carla Ruiz | Page 1 of 3 true",
+		"directorySecond":           "Dev Patel,Rui Costa,Eva Novak",
+		"directoryLast":             "Finn Murray true",
+		"tourButtons":               "1 Book for €95,1 Book for €69,1 Book for €79",
+		"campingBoxes":              "+Sleeping mat,-Sleeping bag Sam brings it,+Head torch,-Camping stove Noor brings it,+Water filter",
 		"todos":                     todo,
 		"todosWC":                   todo,
 		"todosWCInShadow":           float64(0),

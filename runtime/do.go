@@ -101,7 +101,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// all of them ("Mark all as complete" for "mark Buy milk as done");
 	// an "Accept all" of a cookie banner is no such control.
 	all := decide.StepSaysAll(intent) || goal.Kind != decide.GoalOn && goal.Kind != decide.GoalOff && goal.Kind != decide.GoalRemoved
-	for turn := 1; turn <= MaxDoTurns; turn++ {
+	paged := 0 // pages of a paged list turned to look for the target: they cost no turn
+	for turn := 1; turn <= MaxDoTurns+paged; turn++ {
 		st.turns = turn
 		scr, err := r.observe(ctx)
 		if err != nil {
@@ -209,6 +210,20 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				notes = append(notes, "opened "+c.Summary()+" to look for it")
 				continue
 			}
+			if c, ok := nextPage(scr, banned); ok && paged < MaxPages {
+				// Nor behind any tab: turn the page of a paged list.
+				after, err := r.turnPage(ctx, scr, c, banned)
+				if err != nil {
+					return err
+				}
+				if p, ok := confirmationProof(*start, after, goal); ok && goal.Kind == decide.GoalShown {
+					return r.doneOn(p)
+				}
+				acted = true
+				paged++
+				notes = append(notes, "turned the page with "+withGroup(c)+" to look for it")
+				continue
+			}
 			return r.doEnd(ctx, intent, goal, start, worked, notes, "the decider found no control that leads there")
 		}
 		c := *opt.Candidate
@@ -226,6 +241,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 		if item, ok := quotedElsewhere(intent, scr, c, true); ok {
 			return fail("name the control in the item the step quotes, or quote the item as the page shows it",
 				"%q: %s is not in %s, which the step quotes; nothing was pressed", intent, withGroup(c), item)
+		}
+		if item, ok := namedElsewhere(goal, scr, c); ok {
+			return fail("name the control in the item the step means, or name the item as the page shows it",
+				"%q: %s is not in %s, which the step names; nothing was pressed", intent, withGroup(c), item)
 		}
 		if missing, ok := strangerGroup(intent, scr, c); ok {
 			return fail("name the group as the page does (its heading, first line or row's first cell)",
@@ -342,6 +361,26 @@ func (r *runner) evidenceBefore(s surfaces.Screen, intent string, g decide.Goal)
 	if decide.PlaceIntent(intent) && decide.TitleNames(intent, s.Title) {
 		return proof{EvidenceState, "the page's title " + strconv.Quote(s.Title) + " names the place"}, true
 	}
+	if p, ok := headingShows(s, g); ok {
+		return p, true
+	}
+	return proof{}, false
+}
+
+// headingShows is the state a step that shows a thing by name asks ("show
+// the contact Kara-Lynn"), when it holds already: a heading that says the
+// name, the way the page titles what it shows (MiniWoB++ phone-book's
+// contact on the first page; the trust site's staff directory). A name
+// in a list, a link or a line is no such state.
+func headingShows(s surfaces.Screen, g decide.Goal) (proof, bool) {
+	if g.Kind != decide.GoalShown || !g.HasNames() {
+		return proof{}, false
+	}
+	for _, l := range s.Context {
+		if l.Role == "heading" && g.Shows(l.Text) {
+			return proof{EvidenceState, "the heading " + strconv.Quote(clipText(l.Text, 80)) + " shows it"}, true
+		}
+	}
 	return proof{}, false
 }
 
@@ -430,6 +469,53 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.C
 	return surfaces.Candidate{}, surfaces.Operation{}, false
 }
 
+// nextPageName is the name of a control that shows the next page of a
+// paged list: "Next", "Next page", "Older posts", an arrow glyph.
+var nextPageName = regexp.MustCompile(`(?i)^\s*(?:next(?:\s+page)?|older(?:\s+(?:posts|entries|items))?|more\s+results|next\s*[>›»→❯]|[>›»→❯])\s*$`)
+
+// nextPage is the control that turns a paged list to its next page (MiniWoB++
+// phone-book's ">", the "Next page" of GOV.UK's pagination and of the trust
+// site's staff directory): a link, or a button outside any form, for a
+// form's Next sends what the form holds. Turning a page shows more of the
+// list and stores nothing.
+func nextPage(s surfaces.Screen, banned map[string]bool) (surfaces.Candidate, bool) {
+	for _, c := range s.Candidates {
+		if banned[identity(c)] || c.Has(surfaces.StateDisabled) || c.Has(surfaces.StateCovered) || !nextPageName.MatchString(c.Name) {
+			continue
+		}
+		if c.Role == "link" || c.Role == "button" && !slices.ContainsFunc(c.Path, formPlace) {
+			return c, true
+		}
+	}
+	return surfaces.Candidate{}, false
+}
+
+// formPlace reports whether a place of a path is a form.
+func formPlace(p string) bool { return p == "form" || strings.HasPrefix(p, "form ") }
+
+// turnPage presses the next-page control c and returns the screen after
+// it; a press that changed nothing (the last page) bans it.
+func (r *runner) turnPage(ctx context.Context, before surfaces.Screen, c surfaces.Candidate, banned map[string]bool) (surfaces.Screen, error) {
+	if err := r.refuse(c); err != nil {
+		return before, err
+	}
+	if _, err := r.act(ctx, surfaces.Click(c.Ref), withGroup(c)); err != nil {
+		if !recoverable(err) {
+			return before, err
+		}
+		banned[identity(c)] = true
+		return before, nil
+	}
+	after, err := r.observe(ctx)
+	if err != nil {
+		return before, err
+	}
+	if unchanged(before, after) {
+		banned[identity(c)] = true
+	}
+	return after, nil
+}
+
 // namedPress narrows offer, for a step that is one press of a named
 // control ("press Save for later"), to the controls of that name while
 // the screen shows one: when that press does nothing, the step fails
@@ -461,17 +547,12 @@ func whileShown(s surfaces.Screen, offer []surfaces.Candidate, match func(surfac
 }
 
 // strangerGroup reports, for a press of c that has look-alikes in other
-// groups, the names the step gives its group (capitalised words and
+// groups (or sits in an item, for a number the step names), the names the step gives its group (capitalised words and
 // numbers: "Jonas Petrov", "February 2024") that c's group does not hold:
 // pressing it would act on another person's or month's item.
 func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
-	twins := 0
-	for _, x := range s.Candidates {
-		if x.Role == c.Role && x.Name == c.Name {
-			twins++
-		}
-	}
-	if twins < 2 {
+	twins := twinsOf(s, c) >= 2
+	if !twins && decide.ItemKey(c.Path) == "" {
 		return "", false
 	}
 	var texts []string
@@ -481,7 +562,8 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 			texts = append(texts, l.Text)
 		}
 	}
-	held := wordSet(append(texts, c.Name)...)
+	texts = append(texts, c.Name)
+	held := wordSet(texts...)
 	var missing []string
 	for _, w := range entityWords(intent) {
 		if !allHeld(held, words(w)) {
@@ -489,6 +571,24 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 		}
 	}
 	if len(missing) == 0 {
+		// Each word held is not enough for a name of several ("Wednesday
+		// 14 August" in an item of 12 August that arrives on the 14th):
+		// the name must be said as one, in one text of the group.
+		for _, run := range entityRuns(intent) {
+			if len(run) > 1 && !saidInOne(texts, words(strings.Join(run, " "))) {
+				missing = append(missing, strings.Join(run, " "))
+			}
+		}
+	}
+	if len(missing) == 0 {
+		return "", false
+	}
+	if !twins && !slices.ContainsFunc(missing, func(w string) bool { return unicode.IsDigit([]rune(w)[0]) }) {
+		// A control with no look-alike, in an item: only a number the
+		// step names its item by (a day, an order's number) and the
+		// item lacks says it is another's ("track the order from
+		// Wednesday 14 August" and the one Track of 12 August; the
+		// property tests' pages with the named block absent).
 		return "", false
 	}
 	return strings.Join(missing, " "), true
@@ -498,6 +598,17 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 // capitalised word after the first, or a number, outside quotes.
 func entityWords(intent string) []string {
 	var out []string
+	for _, run := range entityRuns(intent) {
+		out = append(out, run...)
+	}
+	return out
+}
+
+// entityRuns are entityWords in runs of words next to each other in the
+// step ("Wednesday 14 August", "Hana Fischer"): a run is one name.
+func entityRuns(intent string) [][]string {
+	var out [][]string
+	last := -2
 	bare := quotedText.ReplaceAllString(intent, " ")
 	if loc := pressVerb.FindStringIndex(bare); loc != nil {
 		// "press Like on the post …": the words before the place name the
@@ -521,7 +632,12 @@ func entityWords(intent string) []string {
 			continue // the count to reach ("raise the quantity to 2"), no name
 		}
 		if unicode.IsUpper(r[0]) || unicode.IsDigit(r[0]) {
-			out = append(out, w)
+			if i == last+1 {
+				out[len(out)-1] = append(out[len(out)-1], w)
+			} else {
+				out = append(out, []string{w})
+			}
+			last = i
 		}
 	}
 	return out
@@ -1141,22 +1257,9 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 		return "", false
 	}
 	holds := func(texts []string) bool { return allHeld(wordSet(texts...), want) }
-	itemTexts := func(key string) []string {
-		var out []string
-		for _, x := range s.Candidates {
-			if decide.ItemKey(x.Path) == key {
-				out = append(out, x.Name)
-			}
-		}
-		for _, l := range s.Context {
-			if decide.ItemKey(l.Path) == key {
-				out = append(out, l.Text)
-			}
-		}
-		return append(out, strings.Split(key, "\x00")...)
-	}
+	items := itemTexts(s)
 	own := decide.ItemKey(c.Path)
-	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(itemTexts(own)) {
+	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(items[own]) {
 		return "", false
 	}
 	if own == "" && unplacedOK {
@@ -1178,16 +1281,122 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 		}
 		return "", false
 	}
-	seen := map[string]bool{own: true}
-	for _, x := range s.Candidates {
-		k := decide.ItemKey(x.Path)
-		if k == "" || seen[k] {
-			continue
+	for _, k := range itemOrder(s) {
+		if k != own && holds(items[k]) {
+			return itemName(k), true
 		}
-		seen[k] = true
-		if holds(itemTexts(k)) {
-			return k[strings.LastIndex(k, "\x00")+1:], true // `row "kids wellies"`
+	}
+	if own != "" && twinsOf(s, c) >= 2 && !quotesAPiece(s, want) {
+		// No item says the name, and c is one of a look-alike per item:
+		// the item the step quotes is not on the screen, and c is
+		// another's ("track the order \"Order from Thursday 13 May\""
+		// among orders of other days).
+		return "an item named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
+	}
+	return "", false
+}
+
+// saidInOne reports whether one of texts holds ws as consecutive words.
+func saidInOne(texts []string, ws []string) bool {
+	for _, t := range texts {
+		if strings.Contains(" "+strings.Join(words(t), " ")+" ", " "+strings.Join(ws, " ")+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// quotesAPiece reports whether the quoted words are a piece of some
+// control's name ("the suggestion that ends with \"gypt\"" and Egypt):
+// then the quote names no item.
+func quotesAPiece(s surfaces.Screen, want []string) bool {
+	piece := strings.Join(want, " ")
+	for _, x := range s.Candidates {
+		if strings.Contains(strings.ToLower(x.Name), piece) {
+			return true
+		}
+	}
+	return false
+}
+
+// twinsOf counts the controls of s with c's role and name, c among them.
+func twinsOf(s surfaces.Screen, c surfaces.Candidate) int {
+	n := 0
+	for _, x := range s.Candidates {
+		if x.Role == c.Role && x.Name == c.Name {
+			n++
+		}
+	}
+	return n
+}
+
+// namedElsewhere is quotedElsewhere for a step that names its item
+// without quotes ("tick off pick up dry cleaning"): for a press of c in
+// an item, another item whose texts name every word of the step's object
+// while c's item and name do not. That item may hold no control at all
+// (a task someone else owns): pressing the box of "Clean the gutters" in
+// its place would act on another item. Sources: the todo pages of the
+// property tests (an item with no checkbox) and the trust site's
+// checklist (an item packed by someone else).
+func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
+	own := decide.ItemKey(c.Path)
+	if own == "" || !g.HasObject() {
+		return "", false
+	}
+	items := itemTexts(s)
+	if g.NamesOnly(kindWords, append(items[own], c.Name)...) {
+		return "", false
+	}
+	for _, k := range itemOrder(s) {
+		if k != own && g.NamesOnly(kindWords, items[k]...) {
+			return itemName(k), true
 		}
 	}
 	return "", false
+}
+
+// itemTexts are the texts of each item on s (a row, list item, card or
+// article, by decide.ItemKey), those with no control of their own too:
+// its controls' names, its lines and the names in its path.
+func itemTexts(s surfaces.Screen) map[string][]string {
+	out := map[string][]string{}
+	add := func(path []string, text string) {
+		if k := decide.ItemKey(path); k != "" {
+			if _, ok := out[k]; !ok {
+				out[k] = strings.Split(k, "\x00")
+			}
+			out[k] = append(out[k], text)
+		}
+	}
+	for _, x := range s.Candidates {
+		add(x.Path, x.Name)
+	}
+	for _, l := range s.Context {
+		add(l.Path, l.Text)
+	}
+	return out
+}
+
+// itemOrder is the item keys of s in reading order, controls first.
+func itemOrder(s surfaces.Screen) []string {
+	var out []string
+	seen := map[string]bool{}
+	see := func(path []string) {
+		if k := decide.ItemKey(path); k != "" && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	for _, x := range s.Candidates {
+		see(x.Path)
+	}
+	for _, l := range s.Context {
+		see(l.Path)
+	}
+	return out
+}
+
+// itemName is an item key's innermost place: `row "kids wellies"`.
+func itemName(key string) string {
+	return key[strings.LastIndex(key, "\x00")+1:]
 }

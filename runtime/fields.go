@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"flow/plan"
+	"flow/stdlib"
 	"flow/surfaces"
 )
 
@@ -82,9 +83,12 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 		if err != nil {
 			return err
 		}
+		// A date may go into a read-only field that opens a picker (a
+		// date picker's box takes no typing): the day is pressed there.
+		date, isDate := typed.(stdlib.Date)
 		var offer []surfaces.Candidate
 		for _, c := range scr.Candidates {
-			if isField(c) && !c.Has(surfaces.StateDisabled) && !c.Has(surfaces.StateReadonly) && !used[identity(c)] {
+			if isField(c) && !c.Has(surfaces.StateDisabled) && (!c.Has(surfaces.StateReadonly) || isDate && !secret) && !used[identity(c)] {
 				offer = append(offer, c)
 			}
 		}
@@ -97,6 +101,12 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 				"no field on the screen matches %q", field)
 		}
 		c := *opt.Candidate
+		if isDate && c.Has(surfaces.StateReadonly) {
+			// Sources: MiniWoB++ book-flight's departure date, the
+			// booking site's return date.
+			used[identity(c)] = true
+			return r.chooseDate(ctx, s, field, c, date)
+		}
 		if r.flow.Payment != plan.PaymentFillThenApprove && isCardField(scr, c) {
 			r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
 			return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
@@ -107,6 +117,12 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 				r.cur.report.Note = "typed " + name + " as the field shows dates: " + strconv.Quote(as)
 				val, name = as, strconv.Quote(as)
 			}
+		}
+		if w, changed := wireValue(c.InputType, val); changed {
+			if !secret {
+				r.cur.report.Note = "typed " + name + " as the " + c.InputType + " field takes it: " + strconv.Quote(w)
+			}
+			val = w
 		}
 		op := surfaces.Fill(c.Ref, val)
 		if secret {
@@ -216,12 +232,21 @@ func suggestions(before, after surfaces.Screen) []surfaces.Candidate {
 		had[identity(c)] = true
 	}
 	var sugg []surfaces.Candidate
+	said := map[string]bool{}
 	for _, c := range after.Candidates {
 		if had[identity(c)] || !pressable(c) {
 			continue
 		}
+		// A list that offers one suggestion twice (two sources merged,
+		// MiniWoB++ book-flight's airports) offers one choice: either
+		// fills the field with the same text.
+		name := strings.ToLower(strings.Join(strings.Fields(c.Name), " "))
+		if name != "" && said[name] {
+			continue
+		}
 		switch c.Role {
 		case "option", "menuitem", "listitem", "gridcell", "row", "link", "button":
+			said[name] = true
 			sugg = append(sugg, c)
 		}
 	}

@@ -243,15 +243,45 @@ func (r *runner) pick(ctx context.Context, fr *frame, s *plan.Step) error {
 	if !ok {
 		return fail("the item has no link or button to open it; read or extract it instead", "item %d of %q has no control to open it", best+1, what)
 	}
+	fr.vars[s.Into] = cd.text
+	r.cur.report.Note = "item " + strconv.Itoa(best+1) + " of " + strconv.Itoa(len(l.cards)) + ", " + how
+	r.picked = map[string]bool{}
+	for _, c := range cd.cands {
+		r.picked[c.Ref] = true
+	}
+	if m := guard.ClassifyPlaced(primary.Role, primary.Name, primary.Path); m.Class != guard.None {
+		// The item's only way in buys or ends something ("Book for
+		// $130"): a pick chooses, it never pays. The item stays chosen,
+		// and a stop_before after it acts on it (MiniWoB++ buy-ticket
+		// and book-flight; the trust site's tours).
+		r.cur.report.Note += "; " + withGroup(primary) + " reads as " + m.Class.String() + ": left to a stop_before"
+		return nil
+	}
 	if err := r.click(ctx, primary, "opening", "the list changed while picking; wait_for it to settle first"); err != nil {
 		return err
 	}
-	if _, err := r.observe(ctx); err != nil {
-		return err
+	_, err = r.observe(ctx)
+	return err
+}
+
+// itemView is s narrowed to one item: the controls whose refs are in
+// refs and the lines in their places.
+func itemView(s surfaces.Screen, refs map[string]bool) surfaces.Screen {
+	out := s
+	out.Candidates, out.Context = nil, nil
+	places := map[string]bool{}
+	for _, c := range s.Candidates {
+		if refs[c.Ref] {
+			out.Candidates = append(out.Candidates, c)
+			places[strings.Join(c.Path, "\x00")] = true
+		}
 	}
-	fr.vars[s.Into] = cd.text
-	r.cur.report.Note = "item " + strconv.Itoa(best+1) + " of " + strconv.Itoa(len(l.cards)) + ", " + how
-	return nil
+	for _, l := range s.Context {
+		if places[strings.Join(l.Path, "\x00")] {
+			out.Context = append(out.Context, l)
+		}
+	}
+	return out
 }
 
 var openWords = regexp.MustCompile(`(?i)\b(select|choose|view|book|details|open|show|see|more)\b`)

@@ -293,7 +293,7 @@ func confirmationProof(before, after surfaces.Screen, g decide.Goal) (proof, boo
 		// What the step says should show appeared: a new line or control
 		// that names it.
 		for _, l := range newLines(before, after) {
-			if g.Names(l.Text) == 1 {
+			if g.Shows(l.Text) {
 				return proof{EvidenceConfirmation, "text " + strconv.Quote(clipText(l.Text, 80)) + " appeared"}, true
 			}
 		}
@@ -306,7 +306,7 @@ func confirmationProof(before, after surfaces.Screen, g decide.Goal) (proof, boo
 				was[c.Summary()]--
 				continue
 			}
-			if g.Names(c.Name) == 1 && !c.Has(surfaces.StateCovered) {
+			if g.Shows(c.Name) && !c.Has(surfaces.StateCovered) {
 				return proof{EvidenceConfirmation, withGroup(c) + " appeared"}, true
 			}
 		}
@@ -452,6 +452,13 @@ func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfac
 	}
 	now, found := findAgain(c, after)
 	group := strings.Join(c.Path, "\x00")
+	if pageRegion(c.Path) {
+		// A control that sits straight in main (or a banner, a sidebar)
+		// has no group of its own: main outlives every view of the page,
+		// so a control gone from it says no more than that the view
+		// changed, which viewReplaced judges.
+		group = ""
+	}
 	switch {
 	case found && (now.Name != c.Name || now.Value != c.Value || !slices.Equal(stateBits(now), stateBits(c))):
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " changed it to " + withStates(now)}, true
@@ -460,7 +467,7 @@ func effectProof(c surfaces.Candidate, before, after surfaces.Screen, out surfac
 	case !found && group != "" && !groupShown(after, group) && groupShown(before, group):
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " removed its group"}, true
 	}
-	if group != "" && !pageRegion(c.Path) && groupChanged(before, after, group) {
+	if group != "" && groupChanged(before, after, group) {
 		return proof{EvidenceEffect, "pressing " + withGroup(c) + " changed its group"}, true
 	}
 	if !found && viewReplaced(before, after) && g.Names(screenTexts(after)...) > 0 {

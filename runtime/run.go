@@ -83,6 +83,9 @@ type Options struct {
 const (
 	// MaxDoTurns is the most turns a `do` takes.
 	MaxDoTurns = 8
+	// MaxPages is the most pages of a paged list a `do` turns to look for
+	// its target.
+	MaxPages = 20
 	// IdleTurns ends a `do` after this many turns that changed nothing.
 	IdleTurns = 3
 	// JudgeBar is the probability at which a screen condition holds.
@@ -121,6 +124,9 @@ type runner struct {
 	// signsIn is true when the flow types a secret somewhere: it signs in
 	// by itself, so a sign-in form it meets is no wall.
 	signsIn bool
+	// picked are the refs of the controls of the item the last pick
+	// chose: a stop_before after it acts on that item (lists.go).
+	picked map[string]bool
 
 	// The evidence (evidence.go): the last screen seen, the screen before
 	// the acts since then (nil when none acted), the event that last

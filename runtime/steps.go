@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -637,6 +638,28 @@ func (r *runner) call(ctx context.Context, fr *frame, s *plan.Step) error {
 	return r.steps(ctx, nf, s.Body)
 }
 
+// pickedAct is the target of a stop_before in the item a pick chose
+// (inItem) when the words cannot name it but its guard class can: the one
+// control there that reads as the kind of act the step describes
+// ("buying the ticket" and "Book for $130" both read as payment).
+// Sources: MiniWoB++ buy-ticket, and the trust site's tours.
+func pickedAct(text string, offer []surfaces.Candidate, inItem bool) (surfaces.Candidate, bool) {
+	want, ok := guard.DescribesIrreversible(text)
+	if !inItem || !ok {
+		return surfaces.Candidate{}, false
+	}
+	var found []surfaces.Candidate
+	for _, c := range offer {
+		if guard.ClassifyPlaced(c.Role, c.Name, c.Path).Class == want.Class {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 {
+		return surfaces.Candidate{}, false
+	}
+	return found[0], true
+}
+
 // stopBefore finds the control that would do the step's action, without
 // pressing it; with approval it presses it and checks that it happened.
 func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error {
@@ -671,16 +694,28 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	goal := decide.ReadStop(text)
 	offer = fitVerb(goal, offer)
 	offer = allOrOne(text, offer)
-	q := r.question(scr, "stop_target", text, "", offer)
-	opt, err := r.choose(ctx, q)
-	if err != nil {
-		return err
+	seen := scr
+	if inPicked := slices.DeleteFunc(slices.Clone(offer), func(c surfaces.Candidate) bool { return !r.picked[c.Ref] }); len(inPicked) > 0 {
+		// After a pick, the act is on the item it chose: "booking the
+		// flight" books the flight picked, and the look-alikes of the
+		// other items are no rivals, for the pick said which.
+		offer, seen = inPicked, itemView(scr, r.picked)
 	}
-	if opt == nil {
-		return fail("check the step text against the screen ("+screenHint(scr)+"); the control must be visible when the step runs",
-			"found no control that would do %q", text)
+	var c surfaces.Candidate
+	if only, ok := pickedAct(text, offer, len(seen.Candidates) < len(scr.Candidates)); ok {
+		c = only
+	} else {
+		q := r.question(seen, "stop_target", text, "", offer)
+		opt, err := r.choose(ctx, q)
+		if err != nil {
+			return err
+		}
+		if opt == nil {
+			return fail("check the step text against the screen ("+screenHint(scr)+"); the control must be visible when the step runs",
+				"found no control that would do %q", text)
+		}
+		c = *opt.Candidate
 	}
-	c := *opt.Candidate
 	if item, ok := quotedElsewhere(text, scr, c, false); ok {
 		return fail("check that the page offers this act for the item the step quotes ("+item+")",
 			"%q: the control that would do it, %s, is not in %s, which the step quotes; nothing was pressed", text, withGroup(c), item)

@@ -135,3 +135,15 @@ func (w *Workspace) SetAllow(patterns []string) error {
 	}
 	return errors.Join(errs...)
 }
+
+// TakesPress asks the active surface whether the application took a press
+// of ref (see [PressTaker]); a surface that cannot tell answers no, which
+// is no evidence either way.
+func (w *Workspace) TakesPress(ctx context.Context, ref string) bool {
+	s, err := w.current()
+	if err != nil {
+		return false
+	}
+	t, ok := s.(PressTaker)
+	return ok && t.TakesPress(ctx, ref)
+}

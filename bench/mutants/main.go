@@ -87,6 +87,9 @@ var mutants = []mutant{
 	{"quoted item: a press outside the item the step quotes is not noticed", "runtime/do.go",
 		"func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unplacedOK bool) (string, bool) {",
 		`return "", false`},
+	{"named item: a press outside the item the step names unquoted is not noticed", "runtime/do.go",
+		"func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
+		`return "", false`},
 	{"press alone: a press counts without a handler of the page's", "runtime/do.go",
 		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",
 		`if !counts && namesPress(intent, c.Name) { return proof{EvidenceEffect, "mutant"}, true }`},
@@ -107,6 +110,21 @@ var mutants = []mutant{
 		`return false`},
 	{"off: no control is named by its position", "runtime/decide/role.go",
 		"func PositionedControl(ask string, s surfaces.Screen) (surfaces.Candidate, bool) {",
+		`return surfaces.Candidate{}, false`},
+	{"off: no page of a paged list is turned", "runtime/do.go",
+		"func nextPage(s surfaces.Screen, banned map[string]bool) (surfaces.Candidate, bool) {",
+		`return surfaces.Candidate{}, false`},
+	{"off: a heading that names the thing shown is no state", "runtime/do.go",
+		"func headingShows(s surfaces.Screen, g decide.Goal) (proof, bool) {",
+		`return proof{}, false`},
+	{"off: a Key: line names no value after it", "runtime/decide/describe.go",
+		"func valueLabel(l surfaces.ContextLine, c surfaces.Candidate) (string, bool) {",
+		`return "", false`},
+	{"off: an unlabelled field has no name from its type", "runtime/decide/describe.go",
+		"func fieldTypeName(c *surfaces.Candidate, own string) string {",
+		`return own`},
+	{"off: the act of a picked item is not named by its guard class", "runtime/steps.go",
+		"func pickedAct(text string, offer []surfaces.Candidate, inItem bool) (surfaces.Candidate, bool) {",
 		`return surfaces.Candidate{}, false`},
 	{"off: an option filling a field is no state", "runtime/do.go",
 		"func filledBy(c surfaces.Candidate, before, after surfaces.Screen) (surfaces.Candidate, bool) {",
@@ -187,7 +205,7 @@ func violations(out []byte) ([3]int, error) {
 // trustSummary and trustFailing read the trust corpus's table.
 var (
 	trustSummary = regexp.MustCompile(`trust corpus: \d+ of \d+ cases pass`)
-	trustFailing = regexp.MustCompile(`(?m)^\s+(\S+)\s+\S+\s+\S+\s+\S+\s+FAIL\s*$`)
+	trustFailing = regexp.MustCompile(`(?m)^[ \t]+(\S+)[ \t]+\S+[ \t]+\S+[ \t]+\S+[ \t]+FAIL[ \t]*$`)
 )
 
 // trustFailures names the trust cases that failed.

@@ -9,9 +9,11 @@ import (
 // genTodo: a todo list whose items have an unnamed checkbox and a delete
 // control drawn by CSS that shows only while the pointer is over the
 // item, with a "mark all" control for the whole list. The step ticks or
-// unticks one item (already as asked, or not, or an item the list does
-// not have), or stops before deleting one (with approval: the delete
-// works, or the list has no delete controls at all).
+// unticks one item (already as asked, or not, an item the list does not
+// have, or one shown without a checkbox, a task someone else owns, whose
+// only near match is the mark-all control), or stops before deleting one
+// (with approval: the delete works, or the list has no delete controls at
+// all).
 func genTodo(g *gen, c *Case) {
 	brand := g.pick(brands)
 	items := g.sample(todoItems, g.n(3, 5))
@@ -22,11 +24,12 @@ func genTodo(g *gen, c *Case) {
 	ti := g.r.IntN(len(items))
 	target := items[ti]
 	variant := oneOf(g, "tick", "tick, already done", "untick", "untick, already open", "tick an absent item",
-		"delete, approved", "delete, approved, no delete controls", "delete without approval")
+		"tick an item with no checkbox", "delete, approved", "delete, approved, no delete controls", "delete without approval")
 	c.Variant = variant
 	markup := g.r.IntN(3)
 	deletable := variant != "delete, approved, no delete controls"
 	absent := variant == "tick an absent item"
+	locked := variant == "tick an item with no checkbox"
 	if absent {
 		for _, it := range todoItems {
 			if !slices.Contains(items, it) {
@@ -51,6 +54,13 @@ func genTodo(g *gen, c *Case) {
 		s := "i-" + slug(it)
 		ck := attrIf(done[i], " checked")
 		cls := attrIf(done[i], " class=\"completed\"")
+		if locked && i == ti {
+			// Another person's task: listed, with no control of its own.
+			tag := map[bool]string{true: "div", false: "li"}[markup == 2]
+			fmt.Fprintf(&rows, "<%s class=\"task locked\" data-g=\"%s\" data-item=\"%s\"><span>%s</span> <small>(%s's task)</small></%s>\n",
+				tag, s, slug(it), esc(it), g.pick([]string{"Sam", "Noor", "Kai", "Lena"}), tag)
+			continue
+		}
 		switch markup {
 		case 0:
 			del := ""
@@ -108,7 +118,7 @@ func genTodo(g *gen, c *Case) {
 .del{display:none;margin-left:auto;width:20px;height:20px;text-decoration:none}.del::after{content:"\1F5D1"}.task:hover .del{display:inline-block}`
 	}
 
-	script := fmt.Sprintf(`function rows() { return Array.prototype.slice.call(document.querySelectorAll('[data-item]')); }
+	script := fmt.Sprintf(`function rows() { return Array.prototype.slice.call(document.querySelectorAll('[data-item]:not(.locked)')); }
 function sync(row) { var b = row.querySelector('[data-c=toggle]'); if (row.tagName === 'LI') row.classList.toggle('completed', b.checked); }
 function count() { var c = document.querySelector('.todo-count'); if (c) c.textContent = rows().filter(function (r) { return !r.querySelector('[data-c=toggle]').checked; }).length + ' items left'; }
 rows().forEach(function (row) {
@@ -135,7 +145,7 @@ function pageState() {
   var s = {};
   ids.forEach(function (id) {
     var r = document.querySelector('[data-item="' + id + '"]');
-    s['i-' + id] = !r ? 'gone' : r.querySelector('[data-c=toggle]').checked ? 'done' : 'open';
+    s['i-' + id] = !r ? 'gone' : r.classList.contains('locked') ? 'locked' : r.querySelector('[data-c=toggle]').checked ? 'done' : 'open';
   });
   return s;
 }
@@ -147,10 +157,10 @@ function pageState() {
 	var line string
 	var step Step
 	switch variant {
-	case "tick", "tick, already done", "tick an absent item":
+	case "tick", "tick, already done", "tick an absent item", "tick an item with no checkbox":
 		text := oneOf(g, "mark "+q(target)+" as done", "tick off "+strings.ToLower(target), "complete the task "+q(target), "check off "+q(target))
 		line = "do \"" + text + "\""
-		step = Step{Kind: "do", Text: text, Evidence: !absent, Goals: []Goal{{State: key, Want: "done"}}}
+		step = Step{Kind: "do", Text: text, Evidence: !absent && !locked, Goals: []Goal{{State: key, Want: "done"}}}
 	case "untick", "untick, already open":
 		text := oneOf(g, "mark "+q(target)+" as not done", "untick "+q(target), "mark "+q(target)+" as active again")
 		line = "do \"" + text + "\""

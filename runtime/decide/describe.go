@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -101,8 +102,11 @@ type scene struct {
 	near   map[string][]word // words of everything in the same innermost group
 	first  map[string]string // first text line of each group
 	beside map[string]string // ref → the text right after (or before) it
-	heads  []headAt          // headings in reading order, placed among candidates
-	screen Brief
+	// labelled: ref → the "Key:" line right before it, which names
+	// the value it shows.
+	labelled map[string]string
+	heads    []headAt // headings in reading order, placed among candidates
+	screen   Brief
 }
 
 // headAt is a heading line and the index of the first candidate after it.
@@ -112,7 +116,7 @@ type headAt struct {
 }
 
 func newScene(q Question) *scene {
-	sc := &scene{near: map[string][]word{}, first: map[string]string{}, beside: map[string]string{}, screen: q.Screen}
+	sc := &scene{near: map[string][]word{}, first: map[string]string{}, beside: map[string]string{}, labelled: map[string]string{}, screen: q.Screen}
 	// Only the groups the options sit in are read: a 2,000-candidate
 	// screen asked about 20 options needs the words of 20 cards. The last
 	// path element sorts out most other items before a key is built.
@@ -174,6 +178,15 @@ func newScene(q Question) *scene {
 		if i := l.Next - 1; i >= 0 && i < len(cands) && sc.beside[cands[i].Ref] == "" && boxLike(cands[i].Role) && slices.Equal(cands[i].Path, l.Path) {
 			sc.beside[cands[i].Ref] = l.Text
 		}
+		// A label that ends in a colon names the value shown after it
+		// ("Email: <ada@example.com>", "Phone: <218-200-3730>"): the
+		// link is the email. A control named by words ("Change") is not
+		// a value, and keeps its name.
+		if l.Next >= 0 && l.Next < len(cands) {
+			if key, ok := valueLabel(l, cands[l.Next]); ok {
+				sc.labelled[cands[l.Next].Ref] = key
+			}
+		}
 	}
 	return sc
 }
@@ -192,12 +205,13 @@ func (sc *scene) describe(o Option) desc {
 	case o.Candidate != nil:
 		c := o.Candidate
 		d.role, path = c.Role, c.Path
-		own = firstNonEmpty(c.Name, c.Label, c.Placeholder, c.Description)
+		own = firstNonEmpty(sc.labelled[c.Ref], c.Name, c.Label, c.Placeholder, c.Description)
 		d.icon = iconMeaning(own)
 		beside := sc.beside[c.Ref]
 		if beside != "" && (own == "" || d.icon != "" || looksLikeClassWords(own)) {
 			own = beside // a box named only by the text beside it
 		}
+		own = fieldTypeName(c, own)
 		d.name = contentWords(own)
 		if d.icon != "" {
 			d.name = append(append([]word(nil), d.name...), contentWords(d.icon)...)
@@ -327,6 +341,40 @@ func candidateKind(c *surfaces.Candidate) string {
 		return "text"
 	}
 	return ""
+}
+
+// valueName is a control's name that is a value rather than words: it
+// holds a digit or an @ ("218-200-3730", "ada@example.com", "4296 Wiley
+// St"). Sources: MiniWoB++ phone-book's details, and the trust site's
+// contact card.
+var valueName = regexp.MustCompile(`[\d@]`)
+
+// valueLabel is the key of a "Key:" line l that names the control c
+// right after it in its group, when c's name is a value.
+func valueLabel(l surfaces.ContextLine, c surfaces.Candidate) (string, bool) {
+	key, ok := strings.CutSuffix(strings.TrimSpace(l.Text), ":")
+	return key, ok && key != "" && slices.Equal(c.Path, l.Path) && valueName.MatchString(c.Name)
+}
+
+// fieldTypeName is the name of a field with no words of its own (none,
+// or only a glyph beside it): the kind of value it shows, for a time
+// field draws "--:-- --" and a date field "dd/mm/yyyy". Any other
+// control keeps own.
+func fieldTypeName(c *surfaces.Candidate, own string) string {
+	if len(contentWords(own)) > 0 || typeNoun[c.InputType] == "" {
+		return own
+	}
+	return strings.TrimSpace(own + " " + typeNoun[c.InputType])
+}
+
+// typeNoun names an unlabelled field by the kind of value its input type
+// draws (MiniWoB++ enter-time; the booking bar of the widgets fixture,
+// whose date and time fields carry only an icon). A plain text field
+// draws nothing and keeps no name.
+var typeNoun = map[string]string{
+	"time": "time", "date": "date", "datetime-local": "date and time", "month": "month", "week": "week",
+	"email": "email address", "tel": "phone number", "url": "web address", "password": "password",
+	"number": "number", "search": "search", "color": "colour",
 }
 
 // icons map the class words and glyphs of icon-only controls to what the

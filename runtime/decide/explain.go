@@ -1,8 +1,11 @@
 package decide
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+
+	"flow/internal/lexicon"
 )
 
 // Stage 6 of the local decider: the short phrases that say why, for the
@@ -131,11 +134,14 @@ func (p *pass) matched(i int) string {
 	if p.in != nil {
 		ask = p.f.object
 	}
-	var got []string
+	var got, via []string
 	for _, w := range ask {
 		for _, f := range d.fields {
-			if matchIn(w, f.words) >= 0.6 {
+			if matchMeaningIn(w, f.words) >= 0.6 {
 				got = append(got, w.raw)
+				if note := lexiconNote(w, f.words); note != "" {
+					via = append(via, note)
+				}
 				break
 			}
 		}
@@ -143,7 +149,32 @@ func (p *pass) matched(i int) string {
 	if len(got) == 0 {
 		return ""
 	}
-	return strconv.Quote(strings.Join(got, " "))
+	out := strconv.Quote(strings.Join(got, " "))
+	if len(via) > 0 {
+		out += " (" + strings.Join(via, "; ") + ")"
+	}
+	return out
+}
+
+// lexiconNote says which word of ws w met only through the lexicon, as
+// "rabbit → bunny (narrower term), WordNet 3.1"; "" when w met one by its
+// stem or the curated synonyms, or none.
+func lexiconNote(w word, ws []word) string {
+	for _, t := range ws {
+		if w.stem == t.stem || slices.ContainsFunc(w.groups, func(g int) bool { return slices.Contains(t.groups, g) }) {
+			return ""
+		}
+	}
+	for _, t := range ws {
+		if m, _, _ := lexiconMatch(w, t); m > 0 && m > match(w, t) {
+			r, src := lexicon.Relate(w.raw, t.raw)
+			if r == lexicon.None {
+				r = lexicon.Similar
+			}
+			return lexicon.Explain(w.raw, t.raw, r, src)
+		}
+	}
+	return ""
 }
 
 // kindName is how a field kind reads.

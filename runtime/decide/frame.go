@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -118,6 +119,14 @@ func parseFrame(q Question) *frame {
 	}
 	f := &frame{purpose: q.Purpose, ask: ask, verbs: rawWords(ask)}
 	f.words = append([]word(nil), contentWords(ask)...)
+	if m := MeantWord(ask); m != "" {
+		// "the box whose word means the same as rabbit": the control is
+		// named by what it means, and only the meant word names it.
+		f.words = append([]word(nil), contentWords(m)...)
+		for i := range f.words {
+			f.words[i].meant = true
+		}
+	}
 	// Counts and amounts in a do's intent ("raise the quantity to 3") say
 	// what to reach, not which control to press.
 	if q.Purpose == PurposeTarget || q.Purpose == PurposeMove {
@@ -189,6 +198,23 @@ func parseFrame(q Question) *frame {
 		f.readKind, f.readOrd = readKindOf(ask)
 	}
 	return f
+}
+
+// meaningPhrase is a step naming a control by what its word means: "the
+// box whose word means the same as rabbit", "a word similar to angry", "a
+// synonym of big".
+var meaningPhrase = regexp.MustCompile(`(?i)\b(?:means?|meaning)\s+(?:the\s+same\s+as|nearly\s+the\s+same\s+as|like)\s+(.+)$|\b(?:similar\s+(?:in\s+meaning\s+)?to|(?:a\s+)?synonyms?\s+(?:of|for)|synonymous\s+with)\s+(.+)$`)
+
+// MeantWord is the word a step names a control by the meaning of
+// ("rabbit" in "tick the box whose word means the same as rabbit"), or "".
+// Such a step matches its control through the lexicon: "bunnies" means
+// the same as "rabbit" to WordNet.
+func MeantWord(ask string) string {
+	m := meaningPhrase.FindStringSubmatch(ask)
+	if m == nil {
+		return ""
+	}
+	return strings.Trim(strings.TrimSpace(m[1]+m[2]), `."'`)
 }
 
 // fromBottom reports whether the words after an ordinal count from the

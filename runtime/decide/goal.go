@@ -3,6 +3,7 @@ package decide
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"flow/surfaces"
 )
@@ -63,6 +64,15 @@ type Goal struct {
 	// done are the stems a message confirming the act says ("saved",
 	// "stored", "updated" for save).
 	done []string
+	// names are the words a step that shows something names it by
+	// ("Kara-Lynn" of "show the contact Kara-Lynn"): what appears must
+	// say them; the rest of the object ("contact") says what sort of
+	// thing it is.
+	names []word
+	// byMeaning: the step names its object by what it means ("the box
+	// whose word means the same as rabbit"), so a word the lexicon
+	// relates to the object names it.
+	byMeaning bool
 }
 
 // Verbs of each end; "mark … as done" and "mark … as not done" are read
@@ -148,6 +158,18 @@ func ReadGoal(intent string) Goal {
 		g.Kind = GoalExpanded
 	case (v == "open" || v == "show") && slices.ContainsFunc(rest, func(w string) bool { return sectionNouns[w] }):
 		g.Kind = GoalExpanded
+	case (v == "show" || v == "find") && len(properNames(intent)) > 0:
+		// "show the contact Kara-Lynn in the contact book", "find Ada
+		// Lovelace in the directory": what must come into view is the
+		// one the step names by name; where to look is no part of it.
+		g.Kind, g.Verb = GoalShown, ""
+		for i, w := range rest {
+			if i > 0 && (w == "in" || w == "on" || w == "within" || w == "among") {
+				rest = rest[:i]
+				break
+			}
+		}
+		g.names = properNames(intent)
 	case closeVerbs[v]:
 		g.Kind = GoalClosed
 	case removeVerbs[v]:
@@ -163,7 +185,13 @@ func ReadGoal(intent string) Goal {
 			break
 		}
 	}
-	for _, w := range contentWords(strings.Join(rest, " ")) {
+	objText := strings.Join(rest, " ")
+	if m := MeantWord(intent); m != "" {
+		// "tick the box whose word means the same as rabbit": the
+		// object is what the box's word means.
+		objText, g.byMeaning = m, true
+	}
+	for _, w := range contentWords(objText) {
 		if w.wt >= 1 && !(g.Kind == GoalShown && presenceWords[w.raw]) {
 			g.object = append(g.object, w)
 		}
@@ -228,6 +256,38 @@ func (g Goal) Names(texts ...string) float64 {
 	return float64(met) / float64(len(g.object))
 }
 
+// Shows reports whether text names what a GoalShown step asks to show:
+// every name the step gives it, or, with none, every object word.
+func (g Goal) Shows(text string) bool {
+	if len(g.names) == 0 {
+		return g.Names(text) == 1
+	}
+	ws := contentWords(text)
+	for _, n := range g.names {
+		if matchIn(n, ws) < 0.8 {
+			return false
+		}
+	}
+	return true
+}
+
+// HasNames reports whether the step names what it shows by name.
+func (g Goal) HasNames() bool { return len(g.names) > 0 }
+
+// properNames are the content words of intent, outside quotes, written
+// with a capital after its first word: the names it gives a thing.
+func properNames(intent string) []word {
+	var out []word
+	for i, f := range strings.Fields(intent) {
+		r := []rune(strings.TrimLeft(f, `"'“(`))
+		if i == 0 || len(r) == 0 || !unicode.IsUpper(r[0]) || strings.HasPrefix(f, `"`) {
+			continue
+		}
+		out = append(out, contentWords(f)...)
+	}
+	return out
+}
+
 // NamesOnly reports whether every object word that is not a kind word
 // (kinds: the words that name what sort of thing the object is, such as
 // dialog or banner) is met by texts; with no such word it is false.
@@ -242,7 +302,7 @@ func (g Goal) NamesOnly(kinds map[string]bool, texts ...string) bool {
 			continue
 		}
 		n++
-		if matchIn(o, ws) < 0.8 {
+		if o.meant = g.byMeaning; matchIn(o, ws) < 0.8 && !(g.byMeaning && matchMeaningIn(o, ws) >= 0.6) {
 			return false
 		}
 	}

@@ -193,6 +193,11 @@ func ordinalWord(w string) (int, bool) {
 // roleClassOf is the role class of a candidate (see [roleNoun.class]),
 // "" for a control of no class a step names by role.
 func roleClassOf(c *surfaces.Candidate) string {
+	if c.InputType == "password" && c.Role == "textbox" {
+		// Chromium's accessibility tree, GOV.UK's password input and
+		// MiniWoB++ enter-password all call it a text field.
+		return "text"
+	}
 	switch k := candidateKind(c); k {
 	case "date", "slider", "radio", "checkbox", "number":
 		return k

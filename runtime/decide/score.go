@@ -261,7 +261,7 @@ func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, pre
 		best := 0.0
 		for _, f := range fs {
 			for _, t := range f.words {
-				if s := match(w, t) * f.wt; s > best {
+				if s := matchMeaning(w, t) * f.wt; s > best {
 					best = s
 				}
 			}
@@ -279,7 +279,7 @@ func overlap(want []word, name []word, fs []field, skipDigits bool) (recall, pre
 		}
 		best := 0.0
 		for _, w := range want {
-			best = math.Max(best, match(w, t))
+			best = math.Max(best, matchMeaning(w, t))
 		}
 		got += best * t.wt
 		total += t.wt
