@@ -367,6 +367,9 @@ func (g Goal) Confirms(text string) bool {
 	return said
 }
 
+// tooWords follow "too" in a value's complaint.
+var tooWords = set("short long many few low high small big large", nil)
+
 // ErrorText reports whether a text asks the reader to correct something:
 // "required", "invalid", "must", "is not valid", "enter a …", "please …".
 func ErrorText(text string) bool {
@@ -377,9 +380,24 @@ func ErrorText(text string) bool {
 			"declined", "denied", "rejected", "expired", "missing":
 			return true
 		case "could", "try":
-			if i+1 < len(raw) && (raw[i+1] == "not" || raw[i+1] == "again" || raw[i+1] == "n") {
+			if i+1 < len(raw) && (raw[i+1] == "not" || raw[i+1] == "again" || raw[i+1] == "n" || raw[i+1] == "another") {
 				return true
 			}
+		case "too":
+			// "too short", "too long", "too many": a value out of bounds
+			// (the property tests' username field; GOV.UK's character
+			// count says "too many characters").
+			if i+1 < len(raw) && tooWords[raw[i+1]] {
+				return true
+			}
+		case "taken":
+			// "That username is taken", "already taken" ("your order has
+			// been taken" confirms).
+			if i > 0 && (raw[i-1] == "is" || raw[i-1] == "already") {
+				return true
+			}
+		case "unavailable":
+			return true
 		case "not":
 			if i+1 < len(raw) && (raw[i+1] == "valid" || raw[i+1] == "recognised" || raw[i+1] == "recognized" || raw[i+1] == "allowed" || raw[i+1] == "match") {
 				return true
