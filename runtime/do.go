@@ -564,17 +564,20 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 	}
 	texts = append(texts, c.Name)
 	held := wordSet(texts...)
+	runs := entityRuns(intent)
 	var missing []string
-	for _, w := range entityWords(intent) {
-		if !allHeld(held, words(w)) {
-			missing = append(missing, w) // "12.50" is held as "12" and "50"
+	for _, run := range runs {
+		for _, w := range run {
+			if !allHeld(held, words(w)) {
+				missing = append(missing, w) // "12.50" is held as "12" and "50"
+			}
 		}
 	}
 	if len(missing) == 0 {
 		// Each word held is not enough for a name of several ("Wednesday
 		// 14 August" in an item of 12 August that arrives on the 14th):
 		// the name must be said as one, in one text of the group.
-		for _, run := range entityRuns(intent) {
+		for _, run := range runs {
 			if len(run) > 1 && !saidInOne(texts, words(strings.Join(run, " "))) {
 				missing = append(missing, strings.Join(run, " "))
 			}

@@ -694,15 +694,15 @@ func (r *runner) stopBefore(ctx context.Context, fr *frame, s *plan.Step) error 
 	goal := decide.ReadStop(text)
 	offer = fitVerb(goal, offer)
 	offer = allOrOne(text, offer)
-	seen := scr
+	seen, narrowed := scr, false
 	if inPicked := slices.DeleteFunc(slices.Clone(offer), func(c surfaces.Candidate) bool { return !r.picked[c.Ref] }); len(inPicked) > 0 {
 		// After a pick, the act is on the item it chose: "booking the
 		// flight" books the flight picked, and the look-alikes of the
 		// other items are no rivals, for the pick said which.
-		offer, seen = inPicked, itemView(scr, r.picked)
+		offer, seen, narrowed = inPicked, itemView(scr, r.picked), true
 	}
 	var c surfaces.Candidate
-	if only, ok := pickedAct(text, offer, len(seen.Candidates) < len(scr.Candidates)); ok {
+	if only, ok := pickedAct(text, offer, narrowed); ok {
 		c = only
 	} else {
 		q := r.question(seen, "stop_target", text, "", offer)

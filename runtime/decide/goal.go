@@ -108,6 +108,10 @@ func ReadGoal(intent string) Goal {
 	}
 	g := Goal{Verb: raw[0]}
 	rest := raw[1:]
+	var names []word // what a step that shows a thing names it by
+	if raw[0] == "show" || raw[0] == "find" {
+		names = properNames(intent)
+	}
 	switch v := raw[0]; {
 	case onVerbs[v]:
 		g.Kind = GoalOn
@@ -158,7 +162,7 @@ func ReadGoal(intent string) Goal {
 		g.Kind = GoalExpanded
 	case (v == "open" || v == "show") && slices.ContainsFunc(rest, func(w string) bool { return sectionNouns[w] }):
 		g.Kind = GoalExpanded
-	case (v == "show" || v == "find") && len(properNames(intent)) > 0:
+	case (v == "show" || v == "find") && len(names) > 0:
 		// "show the contact Kara-Lynn in the contact book", "find Ada
 		// Lovelace in the directory": what must come into view is the
 		// one the step names by name; where to look is no part of it.
@@ -169,7 +173,7 @@ func ReadGoal(intent string) Goal {
 				break
 			}
 		}
-		g.names = properNames(intent)
+		g.names = names
 	case closeVerbs[v]:
 		g.Kind = GoalClosed
 	case removeVerbs[v]:
@@ -302,7 +306,8 @@ func (g Goal) NamesOnly(kinds map[string]bool, texts ...string) bool {
 			continue
 		}
 		n++
-		if o.meant = g.byMeaning; matchIn(o, ws) < 0.8 && !(g.byMeaning && matchMeaningIn(o, ws) >= 0.6) {
+		o.meant = g.byMeaning
+		if matchIn(o, ws) < 0.8 && !(o.meant && matchMeaningIn(o, ws) >= 0.6) {
 			return false
 		}
 	}

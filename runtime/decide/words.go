@@ -237,17 +237,15 @@ type word struct {
 	stem   string
 	wt     float64 // 1 content, weakWeight weak
 	groups []int   // synonym groups of the stem
-	// meaning is what the lexicon knows of the word (nil for words it
-	// is not asked about: short ones, numbers, codes).
-	meaning *lexicon.Concepts
-	// meant: a step names its control by what this word means.
+	// meant: a step names its control by what this word means; only
+	// then is the lexicon asked about it (lexiconMatch).
 	meant bool
 }
 
 // newWord makes the word for raw with weight wt.
 func newWord(raw string, wt float64) word {
 	st := stem(raw)
-	return word{raw: raw, stem: st, wt: wt, groups: synonyms[st], meaning: meaningOf(raw)}
+	return word{raw: raw, stem: st, wt: wt, groups: synonyms[st]}
 }
 
 // meanings caches the lexicon's concepts of each word met, for words
@@ -284,10 +282,11 @@ func meaningOf(raw string) *lexicon.Concepts {
 // group in common 0.8 (as the curated synonyms), a WordNet synonym 0.7, a
 // word one step away (similar, derived, broader or narrower) 0.6.
 func lexiconMatch(a, b word) (float64, lexicon.Relation, lexicon.Source) {
-	if a.meaning == nil || b.meaning == nil {
+	ma, mb := meaningOf(a.raw), meaningOf(b.raw)
+	if ma == nil || mb == nil {
 		return 0, lexicon.None, ""
 	}
-	r, src := a.meaning.Meets(*b.meaning)
+	r, src := ma.Meets(*mb)
 	switch {
 	case r == lexicon.Same && src == lexicon.UILexicon:
 		return 0.8, r, src
