@@ -1492,8 +1492,17 @@
   function scrollRef(ref, dir) {
     const el = target(ref, true);
     if (!dir) {
+      const b = el.getBoundingClientRect();
+      if (b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth) return true;
       el.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-      return true;
+      // The page hears of the scroll at its next frame, before that frame's
+      // animation callbacks: wait for them, so what a scroll listener
+      // re-renders is done before the press that follows looks for its
+      // element (capped, for a tab that draws no frames).
+      return new Promise((resolve) => {
+        const cap = setTimeout(() => resolve(true), 500);
+        requestAnimationFrame(() => { clearTimeout(cap); resolve(true); });
+      });
     }
     // The element's own content: a text area or a box that scrolls.
     const before = el.scrollTop;
