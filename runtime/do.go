@@ -101,7 +101,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 	// all of them ("Mark all as complete" for "mark Buy milk as done");
 	// an "Accept all" of a cookie banner is no such control.
 	all := decide.StepSaysAll(intent) || goal.Kind != decide.GoalOn && goal.Kind != decide.GoalOff && goal.Kind != decide.GoalRemoved
-	paged := 0 // pages of a paged list turned to look for the target: they cost no turn
+	paged := 0                   // pages of a paged list turned to look for the target: they cost no turn
+	hovered := map[string]bool{} // menu items rested on to open their submenu
 	for turn := 1; turn <= MaxDoTurns+paged; turn++ {
 		st.turns = turn
 		scr, err := r.observe(ctx)
@@ -187,13 +188,32 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				}
 				continue
 			}
-			if c, op, ok := nextReveal(scr, revealed, banned); ok {
+			anchored := func(cs []surfaces.Candidate) (map[string]bool, bool) {
+				q, anchor := decide.Anchored(r.question(scr, "target", intent, "", cs))
+				if anchor == "" {
+					return nil, false
+				}
+				in := map[string]bool{}
+				for _, o := range q.Options {
+					if o.Candidate != nil {
+						in[o.Candidate.Ref] = true
+					}
+				}
+				return in, true
+			}
+			if c, op, ok := nextReveal(scr, revealed, banned, anchored); ok {
 				// Nothing on the screen leads there: look behind the next
 				// tab, section or menu that hides part of the page.
 				revealed[identity(c)] = true
 				acted = true
 				if op.Op == surfaces.OpClick {
 					if err := r.refuse(c); err != nil {
+						return err
+					}
+				}
+				if c.Has(surfaces.StateOffscreen) {
+					// A press lands where the control is drawn: in view.
+					if _, err := r.act(ctx, surfaces.Scroll(c.Ref, ""), c.Summary()); err != nil && !recoverable(err) {
 						return err
 					}
 				}
@@ -208,6 +228,18 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 					}
 				}
 				notes = append(notes, "opened "+c.Summary()+" to look for it")
+				// What it opens may come a moment later (a menu that
+				// fades in, a click the page takes after the scroll that
+				// brought its opener into view): wait for it once.
+				after, err := r.observe(ctx)
+				if err != nil {
+					return err
+				}
+				if !appearedControl(scr, after) {
+					if err := r.waitForChange(ctx, after, r.opts.PollInterval, selfChangeWait); err != nil {
+						return err
+					}
+				}
 				continue
 			}
 			if c, ok := nextPage(scr, banned); ok && paged < MaxPages {
@@ -260,6 +292,21 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			if _, err := r.act(ctx, surfaces.Scroll(c.Ref, ""), c.Summary()); err != nil && !recoverable(err) {
 				return err
 			}
+		}
+		if goal.Kind == decide.GoalExpanded && c.Role == "menuitem" && !hovered[identity(c)] {
+			// A menu opens its submenu under the pointer, and a click on
+			// an item with a submenu is, for many menus (jQuery UI's),
+			// a choice of that item: open it as a person does, by
+			// resting the pointer on it.
+			hovered[identity(c)] = true
+			if p, ok, err := r.hoverOpen(ctx, scr, c); err != nil || ok {
+				if err != nil {
+					return err
+				}
+				return r.doneOn(p)
+			}
+			acted = true
+			continue
 		}
 		out, err := r.act(ctx, surfaces.Click(c.Ref), withGroup(c))
 		acted = true
@@ -450,7 +497,12 @@ func (r *runner) doneOn(p proof) error {
 // collapsed (a tab of an accordion), is pressed; a menu item is hovered,
 // which opens its submenu and never does what the item says. Opening one
 // changes what is shown, never what is stored.
-func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.Candidate, surfaces.Operation, bool) {
+//
+// A group's menu of more actions ("⋯", "More") is opened last, and when the
+// step names a group (anchored keeps the candidates that sit in it), only
+// that group's: the post by @ana keeps its "Mute" behind its own ⋯.
+func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, anchored func([]surfaces.Candidate) (map[string]bool, bool)) (surfaces.Candidate, surfaces.Operation, bool) {
+	var more []surfaces.Candidate
 	for _, c := range s.Candidates {
 		if c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) || c.Has(surfaces.StateDisabled) ||
 			c.Has(surfaces.StateCovered) || revealed[identity(c)] || banned[identity(c)] ||
@@ -459,12 +511,21 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool) (surfaces.C
 			// look behind.
 			continue
 		}
-		switch c.Role {
-		case "tab":
+		switch {
+		case c.Role == "tab":
 			return c, surfaces.Click(c.Ref), true
-		case "menuitem":
+		case c.Role == "menuitem":
 			return c, surfaces.Hover(c.Ref), true
+		case (c.Role == "button" || c.Role == "link") && decide.OpensMore(c.Name):
+			more = append(more, c)
 		}
+	}
+	if in, ok := anchored(s.Candidates); ok {
+		// The step names a group: another group's menu hides nothing of it.
+		more = slices.DeleteFunc(more, func(c surfaces.Candidate) bool { return !in[c.Ref] })
+	}
+	if len(more) > 0 {
+		return more[0], surfaces.Click(more[0].Ref), true
 	}
 	return surfaces.Candidate{}, surfaces.Operation{}, false
 }
@@ -1402,4 +1463,48 @@ func itemOrder(s surfaces.Screen) []string {
 // itemName is an item key's innermost place: `row "kids wellies"`.
 func itemName(key string) string {
 	return key[strings.LastIndex(key, "\x00")+1:]
+}
+
+// appearedControl reports whether after shows a control before did not.
+func appearedControl(before, after surfaces.Screen) bool {
+	had := map[string]bool{}
+	for _, c := range before.Candidates {
+		had[identity(c)] = true
+	}
+	for _, c := range after.Candidates {
+		if !had[identity(c)] {
+			return true
+		}
+	}
+	return false
+}
+
+// hoverOpen rests the pointer on menu item c and reports whether that
+// opened a submenu: menu items that were not on the screen before.
+func (r *runner) hoverOpen(ctx context.Context, before surfaces.Screen, c surfaces.Candidate) (proof, bool, error) {
+	if _, err := r.act(ctx, surfaces.Hover(c.Ref), withGroup(c)); err != nil {
+		if !recoverable(err) {
+			return proof{}, false, err
+		}
+		return proof{}, false, nil
+	}
+	// Menus open a submenu a moment after the pointer rests (jQuery UI
+	// waits 300 ms): settling cannot see a timer.
+	if err := r.clock.Sleep(ctx, HoverDelay); err != nil {
+		return proof{}, false, err
+	}
+	after, err := r.observe(ctx)
+	if err != nil {
+		return proof{}, false, err
+	}
+	had := map[string]bool{}
+	for _, b := range before.Candidates {
+		had[identity(b)] = true
+	}
+	for _, a := range after.Candidates {
+		if a.Role == "menuitem" && !had[identity(a)] {
+			return proof{EvidenceEffect, "resting the pointer on " + withGroup(c) + " opened its submenu (" + a.Summary() + ")"}, true, nil
+		}
+	}
+	return proof{}, false, nil
 }

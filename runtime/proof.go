@@ -358,10 +358,23 @@ func inputError(before, after surfaces.Screen) (pageError, bool) {
 // pageErrorAfter is errorAfter; words reports whether text in a form that
 // asks to correct something counts without a mark.
 func pageErrorAfter(before, after surfaces.Screen, words bool, g decide.Goal) (pageError, bool) {
+	// Every message the page gave counts, in reading order: an error
+	// summary's title ("There is a problem") says only that something is
+	// wrong; what is wrong is in its list and beside the field.
+	var msgs []string
+	say := func(text string) {
+		text = strings.TrimSpace(errorPrefix.ReplaceAllString(text, ""))
+		for _, m := range msgs {
+			if m == text || strings.Contains(m, text) {
+				return
+			}
+		}
+		msgs = append(msgs, text)
+	}
 	for _, l := range newLines(before, after) {
 		switch {
 		case l.Role == "error":
-			return pageError{l.Text}, true
+			say(l.Text)
 		case l.Role == "alert" && (decide.ErrorText(l.Text) || words && inForm(after, l)) && !g.Confirms(l.Text):
 			// Many toast libraries give every message role=alert: an
 			// alert fails the step when it reads as an error, or when a
@@ -369,9 +382,9 @@ func pageErrorAfter(before, after surfaces.Screen, words bool, g decide.Goal) (p
 			// username is taken"), where an alert that confirms nothing
 			// is the field's complaint (while typing, a live "Username
 			// available" is not).
-			return pageError{l.Text}, true
+			say(l.Text)
 		case words && decide.ErrorText(l.Text) && inForm(after, l):
-			return pageError{l.Text}, true
+			say(l.Text)
 		}
 	}
 	was := map[string]bool{}
@@ -382,15 +395,22 @@ func pageErrorAfter(before, after surfaces.Screen, words bool, g decide.Goal) (p
 	}
 	for _, c := range after.Candidates {
 		if c.Has(surfaces.StateInvalid) && !was[identity(c)] {
-			msg := c.Description
-			if msg == "" {
-				msg = c.Summary() + " is marked invalid"
+			if c.Description != "" {
+				say(c.Description)
+			} else if len(msgs) == 0 {
+				say(c.Summary() + " is marked invalid")
 			}
-			return pageError{msg}, true
 		}
 	}
-	return pageError{}, false
+	if len(msgs) == 0 {
+		return pageError{}, false
+	}
+	return pageError{strings.Join(msgs, ": ")}, true
 }
+
+// errorPrefix is the "Error:" a page puts before a message for screen
+// readers only (GOV.UK's visually hidden prefix): the message is the rest.
+var errorPrefix = regexp.MustCompile(`^\s*(?i:error)\s*:\s*`)
 
 // inForm reports whether a line sits in a form or beside a field: in a
 // path with a form, or in the path of a field.
@@ -412,7 +432,7 @@ func inForm(s surfaces.Screen, l surfaces.ContextLine) bool {
 // failOnError fails the step with the page's error.
 func failOnError(e pageError, what string) error {
 	return fail("the page did not accept it: correct the value or the step, then run again",
-		"%s: the page shows an error: %q", what, clipText(e.text, 160))
+		"%s: the page shows an error: %q", what, clipText(e.text, 300))
 }
 
 // answered reports the first request of out answered with success (2xx,

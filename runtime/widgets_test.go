@@ -92,3 +92,102 @@ func TestEnterTakesASuggestionListedTwice(t *testing.T) {
 		t.Errorf("the page holds no Lisbon, Portugal:\n%s", page)
 	}
 }
+
+// hoverMenuPage is a site menu whose items open their submenu while the
+// pointer rests on them, and where a click on any item, one with a
+// submenu too, chooses it and closes the menu (as jQuery UI's menu
+// does); a line under it says what was chosen.
+const hoverMenuPage = `<!doctype html><title>Shop</title>
+<style>ul[role=menu] ul { display: none; margin-left: 8em; } li.open > ul { display: block; }</style>
+<ul role=menu>
+  <li role=none><div role=menuitem>Home</div></li>
+  <li role=none><div role=menuitem aria-haspopup=true>Products</div>
+    <ul role=menu>
+      <li role=none><div role=menuitem>Phones</div></li>
+      <li role=none><div role=menuitem aria-haspopup=true>Laptops</div>
+        <ul role=menu><li role=none><div role=menuitem>Office</div></li><li role=none><div role=menuitem>Gaming</div></li></ul>
+      </li>
+    </ul>
+  </li>
+  <li role=none><div role=menuitem>Contact</div></li>
+</ul>
+<p id=held>nothing chosen</p>
+<script>
+for (const li of document.querySelectorAll("li")) {
+  li.addEventListener("mouseenter", () => setTimeout(() => li.classList.add("open"), 100));
+}
+for (const item of document.querySelectorAll("[role=menuitem]")) {
+  item.addEventListener("click", () => {
+    document.getElementById("held").textContent = "chosen " + item.textContent;
+    for (const li of document.querySelectorAll("li.open")) li.classList.remove("open");
+  });
+}
+</script>`
+
+// TestHoverMenuOpensSubmenus opens two levels of a hover menu and chooses
+// the item inside: the items with a submenu are opened by resting the
+// pointer on them, never chosen. Sources: MiniWoB++ click-menu (jQuery
+// UI's menu, where a click on a parent item is a choice) and this menu.
+func TestHoverMenuOpensSubmenus(t *testing.T) {
+	res, page := runPage(t, hoverMenuPage, `flow m "Choose a laptop category" {
+  fact site: url "The page"
+  browse "${site}"
+  do "open the menu item Products"
+  do "open the menu item Laptops"
+  do "select the menu item Gaming"
+}
+`)
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	if !strings.Contains(page, "chosen Gaming") {
+		t.Errorf("the page says another choice; want %q in:\n%s", "chosen Gaming", page)
+	}
+}
+
+// postsPage lists posts whose less common actions sit in a menu behind a
+// "more" icon, closed until pressed, as a social feed does; the menu's
+// wrapper takes the pointer only while hovered, and the menu's items
+// name the post's author. A line under the feed says what was pressed.
+const postsPage = `<!doctype html><title>Feed</title>
+<style>
+.actions span:hover, .actions ul:hover { cursor: pointer; }
+.hide { display: none; }
+.more { display: inline-block; width: 16px; height: 16px; background: #999; }
+.like { display: inline-block; width: 16px; height: 16px; background: #c33; }
+</style>
+<div id=feed></div>
+<p id=held>nothing pressed</p>
+<script>
+for (const [name, handle] of [["Ana Lopes", "@ana"], ["Sam Reed", "@sam"], ["Rui Costa", "@rui"]]) {
+  const post = document.createElement("div");
+  post.className = "post";
+  post.innerHTML = "<div><b>" + name + "</b> " + handle + "</div><p>Lovely day at the lake.</p>" +
+    "<div class=actions><span class=like></span> <span><span class=more></span><ul class=hide>" +
+    "<li>Copy link</li><li>Mute " + handle + "</li><li>Report</li></ul></span></div>";
+  post.querySelector(".more").addEventListener("click", (e) => post.querySelector("ul").classList.toggle("hide"));
+  for (const li of post.querySelectorAll("li")) li.addEventListener("click", () => {
+    document.getElementById("held").textContent = "pressed " + li.textContent + " on " + handle;
+  });
+  document.getElementById("feed").appendChild(post);
+}
+</script>`
+
+// TestMoreMenuOfTheNamedPost presses an action that sits behind the
+// "more" menu of the post the step names by its author: only that post's
+// menu is opened. Sources: MiniWoB++ social-media (its ⋯ menu) and this
+// feed.
+func TestMoreMenuOfTheNamedPost(t *testing.T) {
+	res, page := runPageUntil(t, postsPage, `flow p "Report a post" {
+  fact site: url "The page"
+  browse "${site}"
+  do "press \"Report\" on the post by @sam"
+}
+`, "pressed")
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	if !strings.Contains(page, "pressed Report on @sam") {
+		t.Errorf("another control was pressed; want %q in:\n%s", "pressed Report on @sam", page)
+	}
+}

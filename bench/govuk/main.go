@@ -24,14 +24,20 @@ const version = "5.14.0"
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = `usage: go run ./bench/govuk parity [-dir DIR] [-component NAME] [-v] [-chromium PATH]
+       go run ./bench/govuk scenarios [-dir DIR] [-flow PATH] [-only NAME[,NAME]] [-v]
 
-Compares flow's sight with Chromium's accessibility tree on every fixture of
-GOV.UK Frontend (bench/govuk/fetch.sh fetches the package; see README.md).
+parity compares flow's sight with Chromium's accessibility tree on every
+fixture of GOV.UK Frontend; scenarios runs the task scenarios on services
+composed from those fixtures (bench/govuk/fetch.sh fetches the package; see
+README.md).
 `
 
 // run is the command; it returns the exit code: 0 measured, 1 a fixture or
 // the browser failed, 2 wrong usage or no fixtures.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "scenarios" {
+		return runScenarios(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "parity" {
 		fmt.Fprint(stderr, usage)
 		return 2

@@ -102,7 +102,7 @@ func anchoredBy(q Question, anchor []word) map[int]bool {
 		}
 	}
 	for _, c := range q.Screen.Candidates {
-		mark(c.Path, c.Name)
+		mark(ownItemOut(c.Path, c.Name), c.Name)
 	}
 	for _, l := range q.Screen.Context {
 		mark(l.Path, l.Text)
@@ -118,8 +118,11 @@ func anchoredBy(q Question, anchor []word) map[int]bool {
 		for d := 1; d <= len(path); d++ {
 			k := keys[i][d-1]
 			count[k]++
-			// The group's own label: `card "Third plan"`.
-			if !names[k] && namesAll(anchor, pathWords(path[d-1:d])) {
+			// The group's own label: `card "Third plan"`, but not an item
+			// that only wraps this control (`listitem "Mute @ana"` of a
+			// menu item): the control's name is no entity's.
+			own := d == len(path) && o.Candidate != nil && labelIs(path[d-1], o.Candidate.Name)
+			if !names[k] && !own && namesAll(anchor, pathWords(path[d-1:d])) {
 				for e := 1; e <= d; e++ {
 					names[strings.Join(path[:e], "\x00")] = true
 				}
@@ -211,4 +214,22 @@ func namesAll(anchor, ws []word) bool {
 		}
 	}
 	return true
+}
+
+// ownItemOut returns path without its last place when that place is an
+// item labelled by the control's own name (a menu's `listitem "Mute
+// @ana"` around button "Mute @ana"): such an item wraps the control and
+// names no entity of its own.
+func ownItemOut(path []string, name string) []string {
+	if n := len(path); n > 0 && labelIs(path[n-1], name) {
+		return path[:n-1]
+	}
+	return path
+}
+
+// labelIs reports whether a path place (`listitem "Mute @ana"`) is
+// labelled exactly name.
+func labelIs(place, name string) bool {
+	i := strings.IndexByte(place, '"')
+	return i >= 0 && name != "" && strings.TrimSuffix(place[i+1:], "\"") == name
 }

@@ -208,6 +208,11 @@ func (p *pass) byScore(best int, top float64) Choice {
 		// the same value from either.
 		best = tied[0]
 		return Choice{Key: p.q.Options[best].Key, Confidence: clamp01(top), Why: p.whyChosen(best) + " (shown " + strconv.Itoa(len(tied)) + " times alike)", Others: p.others(best)}
+	case len(tied) > 1 && !p.anyNamesIt(tied):
+		// "open the Leeds office" among Aberdeen, Belfast… offices: they
+		// tie on the kind of thing, and none is the one the step names
+		// (it may be on the next page). No choice, and no ambiguity.
+		return Choice{Why: "no option says " + strconv.Quote(wordsText(capitalised(p.f.ask))) + ", the name the step gives; " + p.show(tied[0]) + " and the others tied only on the rest", Others: p.others(-1)}
 	case len(tied) > 1:
 		c := Choice{Confidence: clamp01(top), Why: p.whyTie(tied), Others: p.others(-1)}
 		for _, j := range tied {
@@ -330,4 +335,44 @@ func sameText(ds []desc, idx []int) bool {
 		}
 	}
 	return true
+}
+
+// anyNamesIt reports whether one of the options js says every name the
+// step gives its target (capitalised words: "the Leeds office"), in its
+// name, its group's or a line of its group; true when the step gives no
+// name.
+func (p *pass) anyNamesIt(js []int) bool {
+	names := capitalised(p.f.ask)
+	if len(names) == 0 {
+		return true
+	}
+	for _, j := range js {
+		o := p.q.Options[j]
+		var ws []word
+		switch {
+		case o.Candidate != nil:
+			ws = append(contentWords(o.Candidate.Name), pathWords(o.Candidate.Path)...)
+			// The lines of its group say what the group is ("March
+			// 2024" in a row with no name).
+			if len(o.Candidate.Path) > 1 {
+				for _, l := range p.q.Screen.Context {
+					if slices.Equal(l.Path, o.Candidate.Path) {
+						ws = append(ws, contentWords(l.Text)...)
+					}
+				}
+			}
+		case o.Line != nil:
+			ws = append(contentWords(o.Line.Text), pathWords(o.Line.Path)...)
+		default:
+			return true
+		}
+		all := true
+		for _, n := range names {
+			all = all && matchIn(n, ws) >= 0.8
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

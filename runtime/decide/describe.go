@@ -495,3 +495,14 @@ func looksLikeClassWords(name string) bool {
 	}
 	return len(strings.Fields(n)) == 1 && strings.Count(n, "-") >= 1 && !strings.ContainsAny(n, "0123456789")
 }
+
+// moreMenuName is a control's name that says it opens more of what its
+// group offers: "More", "More actions", "Options", "⋯".
+var moreMenuName = regexp.MustCompile(`(?i)^\s*(?:more(?:\s+(?:options|actions))?|(?:show\s+)?(?:options|actions)|actions\s+menu|open\s+menu)\s*$`)
+
+// OpensMore reports whether a control named name opens a menu of more
+// actions: its words or its icon say so ("More", "Options", ⋯, a
+// kebab icon). Such a menu hides the controls a step may name.
+func OpensMore(name string) bool {
+	return moreMenuName.MatchString(name) || iconMeaning(name) == "more menu"
+}

@@ -72,6 +72,10 @@ type frame struct {
 // flights", "continue with the fare").
 var anchorPreps = set("from with of for", nil)
 
+// byMeasures are the verbs whose "by" says how, not whose: "sort the
+// list by date", "increase the amount by 10".
+var byMeasures = set("sort order filter rank group arrange increase decrease raise lower reduce multiply divide pay", nil)
+
 // groupNouns name a group a step can place its target in: "in the row
 // \"Acme\"", "on the card \"Room 2\"".
 var groupNouns = set("card row item entry section panel dialog tile listing line box group column", nil)
@@ -296,7 +300,11 @@ func anchorOf(ask string, raw []string) string {
 		}
 	}
 	for i := 2; i < len(raw)-1; i++ {
-		if !anchorPreps[raw[i]] {
+		// "the post by @ana", "the review by Sam Lee": by names who made
+		// the object, unless the verb orders or changes by an amount
+		// ("sort the results by price", "raise the limit by 5").
+		by := raw[i] == "by" && !byMeasures[raw[0]] && !isNumber(raw[i+1])
+		if !anchorPreps[raw[i]] && !by {
 			continue
 		}
 		// The words between the verb and the preposition must hold a

@@ -94,7 +94,7 @@ var shownWords = set("shown visible displayed listed appears appear appeared pre
 
 // sectionNouns make "open" and "show" expand: "open the delivery
 // details", "show more options".
-var sectionNouns = set("section details detail panel accordion disclosure more", nil)
+var sectionNouns = set("section details detail panel accordion disclosure more menu submenu", nil)
 
 // ReadGoal reads a do intent. A clause after "so" or "until" says what
 // the end looks like and is left out of the object.
@@ -280,17 +280,42 @@ func (g Goal) HasNames() bool { return len(g.names) > 0 }
 
 // properNames are the content words of intent, outside quotes, written
 // with a capital after its first word: the names it gives a thing.
-func properNames(intent string) []word {
+//
+// A name runs on through the words after it up to a preposition: "the
+// Past week" names the tab "Past week", and a heading "Past day" does
+// not show it.
+func properNames(intent string) []word { return names(intent, true) }
+
+// capitalised are the content words of intent, outside quotes, written
+// with a capital after its first word, without the words after them.
+func capitalised(intent string) []word { return names(intent, false) }
+
+// names is properNames, or capitalised when run is false.
+func names(intent string, run bool) []word {
 	var out []word
+	in := false
 	for i, f := range strings.Fields(intent) {
 		r := []rune(strings.TrimLeft(f, `"'“(`))
-		if i == 0 || len(r) == 0 || !unicode.IsUpper(r[0]) || strings.HasPrefix(f, `"`) {
+		if len(r) == 0 || strings.HasPrefix(f, `"`) {
+			in = false
+			continue
+		}
+		switch {
+		case i > 0 && unicode.IsUpper(r[0]):
+			in = true
+		case run && in && !nameEnds[strings.ToLower(strings.Trim(f, `.,;:!?'"”)`))]:
+		default:
+			in = false
 			continue
 		}
 		out = append(out, contentWords(f)...)
 	}
 	return out
 }
+
+// nameEnds are the words that end a name a step gives: "find Ada
+// Lovelace in the directory".
+var nameEnds = set("in on at from of for with to within among by and or so until then that which", nil)
 
 // NamesOnly reports whether every object word that is not a kind word
 // (kinds: the words that name what sort of thing the object is, such as

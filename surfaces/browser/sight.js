@@ -105,6 +105,12 @@
     return m.get(el) || [];
   }
 
+  // drawn says whether the page gives el a box, or lays out its children
+  // in place of one (display: contents).
+  function drawn(el) {
+    return el.checkVisibility() || getComputedStyle(el).display === "contents";
+  }
+
   function textOf(el) {
     // Text nodes joined by spaces (so "Inbox<span>2</span>" reads "Inbox 2"),
     // without layout; then alt text of images inside.
@@ -121,7 +127,10 @@
         const shut = node.tagName === "DETAILS" && !node.open;
         for (let c = node.firstChild; c && n < 400; c = c.nextSibling) {
           const type = c.nodeType;
-          if (type === 1) { if (!unseen(c, node)) collect(c, hidden || c.getAttribute("aria-hidden") === "true"); }
+          // Content the page does not draw (display: none) is no part
+          // of a name either, as in the browser's own name computation:
+          // a wrapper's closed menu does not name the wrapper.
+          if (type === 1) { if (!unseen(c, node) && drawn(c)) collect(c, hidden || c.getAttribute("aria-hidden") === "true"); }
           else if (type === 3) {
             if (shut || node.tagName === "STYLE" || node.tagName === "SCRIPT") continue;
             // Text hidden from assistive technology (a logo's letters, an
@@ -454,11 +463,39 @@
   // there is clicking the control. parentStyle is the parent's computed
   // style, or null where the walk starts.
   function pointerStarts(el, tag, cursor, parentStyle) {
-    if ((cursor === "pointer" || pointerOnHover(el)) && (parentStyle ? parentStyle.cursor : "") !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
+    if ((cursor === "pointer" || pointerOnHover(el) || !parentStyle && hoverBarItem(el)) && (parentStyle ? parentStyle.cursor : "") !== "pointer" && tag !== "LABEL" && tag !== "BODY" && tag !== "HTML") {
       const lab = el.closest("label");
       return !(lab && lab.control);
     }
     return false;
+  }
+
+  // wrapsControls says whether el, a control only by its cursor, says
+  // nothing of its own and draws only children that are controls
+  // themselves ("<span><span class=more></span><ul>…</ul></span>" under
+  // ".controls span:hover, .controls ul:hover { cursor: pointer }"): the
+  // children are the controls a person sees, and the wrapper no other
+  // one around them.
+  function wrapsControls(el) {
+    let n = 0;
+    const elCursor = () => getComputedStyle(el).cursor;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) { if (c.data.trim()) return false; continue; }
+      if (c.nodeType !== 1 || !drawn(c)) continue;
+      const own = markupInteractive(c, c.tagName, c.getAttribute("role"));
+      if (own === false || own === null && !pointerOnHover(c) && !(getComputedStyle(c).cursor === "pointer" && elCursor() !== "pointer")) return false;
+      n++;
+    }
+    return n > 0 && !el.hasAttribute("aria-label") && !el.hasAttribute("title");
+  }
+
+  // hoverBarItem says whether el is one of the labelled items of a bar
+  // given a pointer cursor only while hovered (".controls ul:hover {
+  // cursor: pointer }" over its <li>s): as with a bar whose cursor is
+  // always a pointer, its items are the controls, not the bar.
+  function hoverBarItem(el) {
+    const p = el.parentElement;
+    return !!p && pointerOnHover(p) && labelledItems(p) >= 2;
   }
 
   // shownBy reads whether a rendered element is painted at all.
@@ -1018,13 +1055,18 @@
       // A bar whose pointer cursor is set on the bar, not on each of the
       // labelled items in it ("Reply  Forward"), is no control itself:
       // its items are.
-      const split = !inWidget && !role && (cursor = style.cursor) === "pointer" && (parentStyle ? parentStyle.cursor : "") !== "pointer" &&
+      const split = !inWidget && !role && ((cursor = style.cursor) === "pointer" || pointerOnHover(el)) && (parentStyle ? parentStyle.cursor : "") !== "pointer" &&
         !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY", "LABEL"].includes(tag) &&
         !el.hasAttribute("onclick") && !el.hasAttribute("tabindex") && labelledItems(el) >= 2;
-      let interactive = false;
+      let interactive = false, wraps = false;
       if (!inWidget && !split) {
         interactive = markupInteractive(el, tag, role);
-        if (interactive === null) interactive = pointerStarts(el, tag, cursor ??= style.cursor, parentStyle);
+        if (interactive === null) {
+          interactive = pointerStarts(el, tag, cursor ??= style.cursor, parentStyle);
+          // The wrapper of controls is none itself; its cursor, a pointer
+          // while the mouse rests on it, is not theirs to inherit.
+          if (interactive && wrapsControls(el)) interactive = false, wraps = true;
+        }
       }
       if (interactive) {
         widget = true;
@@ -1134,7 +1176,7 @@
       // A listbox holds its options: they, not it, are what is pressed.
       const childInWidget = inWidget || (widget && !weak && role !== "listbox");
       if (tag === "SELECT") return;
-      const cur = split ? null : style;
+      const cur = split || wraps ? null : style;
       const outerMark = mark;
       mark = markHere;
       if (skips) {
