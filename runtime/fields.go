@@ -92,6 +92,12 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 				offer = append(offer, c)
 			}
 		}
+		// A date asked in Day, Month and Year boxes is offered as one
+		// field beside its boxes (datesplit.go); secrets are never dates.
+		var splits []splitDate
+		if !secret {
+			offer, splits = splitOffer(scr, offer, typed, val, r.clock.Now())
+		}
 		opt, err := r.choose(ctx, r.question(scr, slotID("field", s, field), field, shown, offer))
 		if err != nil {
 			return err
@@ -101,6 +107,23 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 				"no field on the screen matches %q", field)
 		}
 		c := *opt.Candidate
+		if !secret {
+			g, split, err := splitChosen(splits, c, field, typed, val, r.clock.Now())
+			if err != nil {
+				return err
+			}
+			if split {
+				d, ok := g.dateOf(typed, val, r.clock.Now())
+				if !ok {
+					return noSplitDate(g, field, val)
+				}
+				stale, err := r.fillSplit(ctx, scr, g, d, name, used)
+				if stale && attempt == 0 {
+					continue
+				}
+				return err
+			}
+		}
 		if isDate && c.Has(surfaces.StateReadonly) {
 			// Sources: MiniWoB++ book-flight's departure date, the
 			// booking site's return date.
@@ -108,9 +131,7 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 			return r.chooseDate(ctx, s, field, c, date)
 		}
 		if r.flow.Payment != plan.PaymentFillThenApprove && isCardField(scr, c) {
-			r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
-			return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
-				stop: &StopTarget{Control: c.Summary(), Class: "payment", Reason: "payment evidence"}}
+			return r.cardHalt(c)
 		}
 		if !secret {
 			if as := asFieldShows(scr, c, typed, val); as != val {
@@ -164,6 +185,14 @@ func (r *runner) fill(ctx context.Context, s *plan.Step, field, val, shown, name
 		}
 		return r.suggestion(ctx, s, scr, c, field, val)
 	}
+}
+
+// cardHalt stops the run in front of a card field: card data is typed
+// only by a flow whose payment policy is fill_then_approve.
+func (r *runner) cardHalt(c surfaces.Candidate) error {
+	r.emit(Event{Kind: EventGuarded, Class: "payment", Control: c.Summary(), Reason: "card field"})
+	return &halt{outcome: StoppedBefore, reason: "stopped in front of payment: " + c.Summary() + " takes card data",
+		stop: &StopTarget{Control: c.Summary(), Class: "payment", Reason: "payment evidence"}}
 }
 
 // A field that announces a list of suggestions (a combobox one types

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -70,7 +71,7 @@ func loadScenarios(root string, only []string) ([]*scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	want := map[string]bool{}
+	want := map[string]bool{} // the names asked for and not yet found
 	for _, o := range only {
 		want[o] = true
 	}
@@ -78,7 +79,7 @@ func loadScenarios(root string, only []string) ([]*scenario, error) {
 	for _, f := range files {
 		dir := filepath.Dir(f)
 		name := filepath.Base(dir)
-		if len(want) > 0 && !want[name] {
+		if len(only) > 0 && !slices.Contains(only, name) {
 			continue
 		}
 		delete(want, name)

@@ -40,6 +40,19 @@ func TestScenariosLoad(t *testing.T) {
 	if _, err := loadScenarios("scenarios", []string{"no_such_scenario"}); err == nil {
 		t.Error("an unknown -only name loaded")
 	}
+	// -only loads those named and no other, whatever sorts after them.
+	only := []string{scs[len(scs)-2].Name, scs[0].Name}
+	got, err := loadScenarios("scenarios", only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Name != only[1] || got[1].Name != only[0] {
+		var names []string
+		for _, s := range got {
+			names = append(names, s.Name)
+		}
+		t.Errorf("-only %v loaded %v", only, names)
+	}
 }
 
 // TestJudge: the verdict from the log and the run.
