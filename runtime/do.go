@@ -175,6 +175,14 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			}
 			continue
 		}
+		if opt == nil && !acted {
+			// "sign in" where the form's one button says only "OK" or
+			// "Go": the button of the filled form is how it is done.
+			if c, ok := soleFormButton(scr, intent, offer); ok {
+				notes = append(notes, withGroup(c)+" is the only button of the filled sign-in form")
+				opt = &decide.Option{Key: c.Ref, Candidate: &c}
+			}
+		}
 		if opt == nil {
 			if p, ok := worked[last]; ok && last != "" && effectEnds(goal, scr, intent, lastPressed) {
 				return r.doneOn(proof{p.kind, p.detail + ", and no other control leads further"})
@@ -1507,4 +1515,62 @@ func (r *runner) hoverOpen(ctx context.Context, before surfaces.Screen, c surfac
 		}
 	}
 	return proof{}, false, nil
+}
+
+// signInIntent is a step that signs in or logs in: the one act a form's
+// only button does when the form asks for a name and a password.
+var signInIntent = regexp.MustCompile(`(?i)^\s*(?:sign|log)\s*(?:in|on)\b`)
+
+// soleFormButton is, for a step that signs in, the only button beside the
+// filled fields of a form with a password field (MiniWoB++
+// login-user-popup's "OK", a form that says "Go"): the form offers no
+// other way to do what the step asks. A button the guards class as
+// irreversible or destructive is never it, nor one the step could not be
+// offered.
+func soleFormButton(s surfaces.Screen, intent string, offer []surfaces.Candidate) (surfaces.Candidate, bool) {
+	if !signInIntent.MatchString(intent) {
+		return surfaces.Candidate{}, false
+	}
+	var group []string
+	filled := false
+	for _, c := range s.Candidates {
+		if isField(c) && (c.Value != "" || c.InputType == "password") {
+			// A password field's value is never read back: it counts.
+			if !filled {
+				group, filled = c.Path, true
+			} else {
+				group = commonPrefix(group, c.Path)
+			}
+		}
+	}
+	password := slices.ContainsFunc(s.Candidates, func(c surfaces.Candidate) bool {
+		return c.InputType == "password" && hasPathPrefix(c.Path, group)
+	})
+	if !filled || !password {
+		return surfaces.Candidate{}, false
+	}
+	var found []surfaces.Candidate
+	for _, c := range offer {
+		if c.Role == "button" && hasPathPrefix(c.Path, group) {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 || guard.ClassifyPlaced(found[0].Role, found[0].Name, found[0].Path).Class != guard.None {
+		return surfaces.Candidate{}, false
+	}
+	return found[0], true
+}
+
+// commonPrefix is the longest path both a and b start with (never nil).
+func commonPrefix(a, b []string) []string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return append([]string{}, a[:n]...)
+}
+
+// hasPathPrefix reports whether path starts with prefix.
+func hasPathPrefix(path, prefix []string) bool {
+	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
 }

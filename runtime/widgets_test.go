@@ -191,3 +191,90 @@ func TestMoreMenuOfTheNamedPost(t *testing.T) {
 		t.Errorf("another control was pressed; want %q in:\n%s", "pressed Report on @sam", page)
 	}
 }
+
+// goLoginPage is a sign-in form whose one button says only "Go", beside a
+// help link outside it; with twoButtons the form offers "Go" and "Clear".
+func goLoginPage(twoButtons bool) string {
+	extra := ""
+	if twoButtons {
+		extra = `<button type=button id=clear>Clear</button>`
+	}
+	return `<!doctype html><title>Staff portal</title>
+<h1>Staff portal</h1>
+<form id=f><label>User <input id=u></label> <label>Password <input id=p type=password></label>
+<button type=button id=go>Go</button>` + extra + `</form>
+<p><a href="#help">Help</a></p>
+<p id=held>signed out</p>
+<script>
+document.getElementById("go").onclick = () => {
+  document.getElementById("held").textContent = "Welcome, " + document.getElementById("u").value + " (signed in)";
+  document.getElementById("f").remove();
+};
+</script>`
+}
+
+// TestSignInWithTheFormsOnlyButton: "sign in" presses the one button of a
+// filled sign-in form, whatever it says ("Go"), and stops, pressing
+// nothing, when the form offers two. Sources: MiniWoB++ login-user-popup
+// ("OK") and this portal.
+func TestSignInWithTheFormsOnlyButton(t *testing.T) {
+	const src = `flow s "Sign in" {
+  fact site: url "The page"
+  browse "${site}"
+  enter "user" = "ada"
+  enter "password" = "x-secret-1"
+  do "sign in"
+}
+`
+	res, page := runPage(t, goLoginPage(false), src)
+	if res.Outcome != runtime.Completed || !strings.Contains(page, "Welcome, ada") {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	res, page = runPage(t, goLoginPage(true), src)
+	if res.Outcome == runtime.Completed || strings.Contains(page, "Welcome") {
+		t.Fatalf("with two buttons the run %s and the page says:\n%s", res.Outcome, page)
+	}
+}
+
+// bakeryPage lists loaves, each with a "− 0 +" stepper drawn from plain
+// spans whose handlers the page's script adds (no role, no cursor, no
+// onclick); a line under the list echoes the order.
+const bakeryPage = `<!doctype html><title>Bakery</title>
+<h1>Order bread</h1>
+<div id=menu></div>
+<p id=held>empty order</p>
+<script>
+const counts = {};
+const show = () => { document.getElementById("held").textContent = Object.entries(counts).filter(([, n]) => n > 0).map(([k, n]) => k + "=" + n).join(" ") || "empty order"; };
+for (const name of ["Sourdough loaf", "Croissant", "Rye bread", "Bagel"]) {
+  counts[name] = 0;
+  const item = document.createElement("div");
+  item.className = "item";
+  item.innerHTML = "<div class=name></div><div class=qty><span class=dec>−</span> <span class=n></span> <span class=inc>+</span></div>";
+  item.querySelector(".name").textContent = name;
+  const n = item.querySelector(".n");
+  item.querySelector(".dec").addEventListener("click", () => { counts[name] = Math.max(0, counts[name] - 1); n.textContent = counts[name] || ""; show(); });
+  item.querySelector(".inc").addEventListener("click", () => { counts[name]++; n.textContent = counts[name]; show(); });
+  document.getElementById("menu").appendChild(item);
+}
+</script>`
+
+// TestStepperOfPlainSpans adds loaves with steppers drawn from plain
+// spans: each "add one" presses the + of the loaf it names, and only
+// that. Sources: MiniWoB++ order-food and this bakery.
+func TestStepperOfPlainSpans(t *testing.T) {
+	res, page := runPage(t, bakeryPage, `flow b "Order bread" {
+  fact site: url "The page"
+  browse "${site}"
+  do "add one Rye bread to the order"
+  do "add one Croissant to the order"
+}
+`)
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	// The echo line is the whole order, quoted as one line of text.
+	if !strings.Contains(page, `"Croissant=1 Rye bread=1"`) {
+		t.Errorf("the order is not one rye bread and one croissant:\n%s", page)
+	}
+}

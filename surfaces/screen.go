@@ -132,6 +132,10 @@ type ContextLine struct {
 	Path []string `json:"path,omitempty"`
 	// Frame is empty in the top document, else a label of the iframe.
 	Frame string `json:"frame,omitempty"`
+	// Column is the header of the table column the line's cell sits in
+	// ("Cases opened" over "16"): what the value is, which its row alone
+	// does not say.
+	Column string `json:"column,omitempty"`
 	// Next places the line in reading order among the candidates: the
 	// index in [Screen.Candidates] of the first candidate after it
 	// (len(Candidates) when none follows). Text between two controls, such

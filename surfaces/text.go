@@ -34,6 +34,9 @@ func WriteText(w io.Writer, s Screen) error {
 				line += l.Role + " "
 			}
 			line += strconv.Quote(l.Text)
+			if l.Column != "" {
+				line += " column " + strconv.Quote(l.Column)
+			}
 			if l.Frame != "" {
 				line += " frame " + strconv.Quote(l.Frame)
 			}

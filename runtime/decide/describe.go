@@ -249,6 +249,9 @@ func (sc *scene) describe(o Option) desc {
 		path, own = o.Line.Path, o.Line.Text
 		d.name = contentWords(own)
 		add(own, 1)
+		// A table cell's column header says what the value is: "Cases
+		// opened" over "16".
+		add(o.Line.Column, 0.8)
 		for _, p := range o.Line.Path {
 			add(pathLabel(p), 0.45)
 		}

@@ -388,8 +388,28 @@ func polarityOf(raw []string) polarity {
 		}
 		p |= polarityWords[w]
 	}
+	// Qualifiers as logic: to reject the additional (optional,
+	// analytics…) cookies is to keep only the essential ones, and to
+	// accept them is to take all.
+	if slices.ContainsFunc(raw, func(w string) bool { return beyondEssential[w] }) {
+		if p&polReject != 0 {
+			p |= polOnly
+		}
+		if p&polAccept != 0 {
+			p |= polAll
+		}
+	}
+	// To allow only the essential is to refuse the rest: with "only",
+	// accepting says which ones stay, not a direction of its own.
+	if p&polOnly != 0 && p&polAll == 0 {
+		p &^= polAccept
+	}
 	return p
 }
+
+// beyondEssential are the words for what goes beyond the essential:
+// "Reject additional cookies", "Accept optional cookies".
+var beyondEssential = set("additional optional nonessential non-essential extra analytics analytical marketing advertising tracking performance statistics personalisation personalization", nil)
 
 // conflict returns the first direction of want whose opposite have takes
 // (and have does not take want's direction too: "Turn on/off" is neither).

@@ -397,6 +397,19 @@ func (g Goal) Confirms(text string) bool {
 	return said
 }
 
+// youChose reports whether words before a refusal make the reader its
+// subject: "you rejected", "you have declined", "you've denied".
+func youChose(before []string) bool {
+	n := len(before)
+	switch {
+	case n >= 1 && before[n-1] == "you":
+		return true
+	case n >= 2 && before[n-2] == "you" && (before[n-1] == "have" || before[n-1] == "ve" || before[n-1] == "had"):
+		return true
+	}
+	return false
+}
+
 // tooWords follow "too" in a value's complaint.
 var tooWords = set("short long many few low high small big large", nil)
 
@@ -406,8 +419,15 @@ func ErrorText(text string) bool {
 	raw := rawWords(text)
 	for i, w := range raw {
 		switch w {
+		case "declined", "denied", "rejected":
+			// "Your card was declined" complains; "You have rejected
+			// additional cookies" says what the reader chose (GOV.UK's
+			// cookie banner, as "Invitation declined." on the trust site).
+			if !youChose(raw[:i]) {
+				return true
+			}
 		case "required", "invalid", "incorrect", "must", "error", "problem", "wrong", "failed", "unable", "cannot", "mandatory",
-			"declined", "denied", "rejected", "expired", "missing":
+			"expired", "missing":
 			return true
 		case "could", "try":
 			if i+1 < len(raw) && (raw[i+1] == "not" || raw[i+1] == "again" || raw[i+1] == "n" || raw[i+1] == "another") {

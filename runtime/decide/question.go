@@ -3,6 +3,7 @@ package decide
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -297,6 +298,9 @@ func LineOption(l surfaces.ContextLine) Option {
 	label := l.Text
 	if l.Role != "" {
 		label = l.Role + ": " + label
+	}
+	if l.Column != "" {
+		label += " (column " + strconv.Quote(l.Column) + ")"
 	}
 	if len(l.Path) > 0 {
 		label += " in " + strings.Join(l.Path, " > ")

@@ -27,6 +27,10 @@ import (
 const (
 	// conflictFactor scales an option whose words contradict a qualifier.
 	conflictFactor = 0.2
+	// qualifierAgrees is added for an option whose words take the
+	// qualifier's direction in other words ("Reject additional cookies"
+	// for "only the essential cookies").
+	qualifierAgrees = 0.3
 	// outsideFactor scales an option outside the group naming the anchor.
 	outsideFactor = 0.25
 	// kindScore is the score of the only field of the kind an ask names
@@ -245,6 +249,10 @@ func scoreOne(f *frame, ask []word, ds []desc, i int) rating {
 	if c, ok := conflict(f.pol, d.pol); ok {
 		r.conflict = c
 		s *= conflictFactor
+	} else if f.pol&d.pol&(polOnly|polAll) != 0 {
+		// "use only essential cookies" and "Reject additional cookies"
+		// say the same in other words: the direction is a shared word.
+		s += qualifierAgrees
 	}
 	r.raw = s
 	return r

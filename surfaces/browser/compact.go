@@ -302,6 +302,8 @@ func (r *compactReader) line(token string) jsLine {
 			l.Role = r.str()
 		case 5:
 			l.Frame = r.str()
+		case 6:
+			l.Column = r.str()
 		default:
 			r.skip()
 		}

@@ -701,3 +701,36 @@ func TestCallAsksAgainWhenTheWorldIsGone(t *testing.T) {
 		t.Error("the gone world is still flow's world after the look")
 	}
 }
+
+// TestWrappedAndPlainControls: a name leaves out what the page does not
+// draw but keeps an SVG's title; a cursor-only wrapper of controls is
+// none itself, and the items of a bar given a pointer on hover are
+// controls; "−" and "+" spans are a stepper's buttons; a link scrolled
+// out of a box above the viewport is offscreen; a table cell's line
+// carries its column header.
+func TestWrappedAndPlainControls(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/wrapped.html")
+	find(t, sc, "button", "Options")
+	find(t, sc, "link", "Acme Shop")
+	find(t, sc, "button", "more")
+	find(t, sc, "button", "Copy link")
+	find(t, sc, "button", "Report")
+	for _, c := range sc.Candidates {
+		if strings.Contains(c.Name, "Copy link") && c.Name != "Copy link" {
+			t.Errorf("a wrapper is a control: %s", surfaces.CandidateLine(c))
+		}
+	}
+	find(t, sc, "button", "−")
+	find(t, sc, "button", "+")
+	if first := find(t, sc, "link", "First in the box"); !first.Has(surfaces.StateOffscreen) {
+		t.Errorf("the link scrolled out of its box is not offscreen: %v", first.States)
+	}
+	cols := map[string]string{}
+	for _, l := range sc.Context {
+		cols[l.Text] = l.Column
+	}
+	if cols["16"] != "Cases opened" || cols["20"] != "Cases closed" || cols["Paul Farmer"] != "Case manager" {
+		t.Errorf("columns %q", cols)
+	}
+}

@@ -108,7 +108,9 @@
   // drawn says whether the page gives el a box, or lays out its children
   // in place of one (display: contents).
   function drawn(el) {
-    return el.checkVisibility() || getComputedStyle(el).display === "contents";
+    return el.checkVisibility() || getComputedStyle(el).display === "contents" ||
+      // An SVG's <title> is never drawn, yet it names the picture.
+      el.localName === "title" && el.namespaceURI === "http://www.w3.org/2000/svg";
   }
 
   function textOf(el) {
@@ -489,6 +491,36 @@
     return n > 0 && !el.hasAttribute("aria-label") && !el.hasAttribute("title");
   }
 
+  // scrolledPast says whether a box around el has scrolled it out of view
+  // (a list scrolled down past its first items): scrolling back reaches
+  // it, so it is offscreen, not placed out of reach.
+  function scrolledPast(el) {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (p.scrollTop > 0 || p.scrollLeft > 0) return true;
+    }
+    return false;
+  }
+
+  // stepperGlyph says whether el is one end of a "− 2 +" stepper drawn
+  // from plain text: a leaf saying only a minus or a plus, with a leaf
+  // saying the other sign at most two siblings away (the count between).
+  // A person reads the pair as buttons whatever the markup; the page's
+  // script handles them where no trace of it shows (jQuery's handlers).
+  const MINUS = new Set(["-", "−", "–"]), PLUS = new Set(["+", "＋"]);
+  function stepperGlyph(el) {
+    if (el.firstElementChild) return false;
+    const t = el.textContent.trim();
+    const other = MINUS.has(t) ? PLUS : PLUS.has(t) ? MINUS : null;
+    if (!other) return false;
+    for (const dir of ["previousElementSibling", "nextElementSibling"]) {
+      let s = el[dir];
+      for (let i = 0; s && i < 2; i++, s = s[dir]) {
+        if (!s.firstElementChild && other.has(s.textContent.trim())) return true;
+      }
+    }
+    return false;
+  }
+
   // hoverBarItem says whether el is one of the labelled items of a bar
   // given a pointer cursor only while hovered (".controls ul:hover {
   // cursor: pointer }" over its <li>s): as with a bar whose cursor is
@@ -496,6 +528,32 @@
   function hoverBarItem(el) {
     const p = el.parentElement;
     return !!p && pointerOnHover(p) && labelledItems(p) >= 2;
+  }
+
+  // columnOf is the header of the table column a data cell holding el
+  // sits in: the <th> at the cell's index in the table's last head row,
+  // or in its first row when that row is all <th>. "" elsewhere.
+  function columnOf(el) {
+    const cell = el.closest("td");
+    if (!cell) return "";
+    const table = cell.closest("table");
+    const row = cell.parentElement;
+    if (!table || !row || row.tagName !== "TR") return "";
+    let head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : null;
+    if (!head) {
+      const first = table.rows[0];
+      if (first && first !== row && first.cells.length && Array.from(first.cells).every((c) => c.tagName === "TH")) head = first;
+    }
+    if (!head || head === row) return "";
+    // The cell's column, counting the spans of the cells before it.
+    let at = 0;
+    for (const c of row.cells) { if (c === cell) break; at += c.colSpan || 1; }
+    let x = 0;
+    for (const h of head.cells) {
+      if (at < x + (h.colSpan || 1)) return h.tagName === "TH" ? cap(textOf(h), 80) : "";
+      x += h.colSpan || 1;
+    }
+    return "";
   }
 
   // shownBy reads whether a rendered element is painted at all.
@@ -977,6 +1035,8 @@
       const ln = { ref: refFor(el), text, pi: pathIndex(path), next: items.length };
       if (role) ln.role = role;
       if (frame) ln.frame = frame;
+      const col = columnOf(el);
+      if (col && col !== text) ln.col = col;
       lines.push(ln);
     }
 
@@ -1062,7 +1122,7 @@
       if (!inWidget && !split) {
         interactive = markupInteractive(el, tag, role);
         if (interactive === null) {
-          interactive = pointerStarts(el, tag, cursor ??= style.cursor, parentStyle);
+          interactive = pointerStarts(el, tag, cursor ??= style.cursor, parentStyle) || stepperGlyph(el);
           // The wrapper of controls is none itself; its cursor, a pointer
           // while the mouse rests on it, is not theirs to inherit.
           if (interactive && wrapsControls(el)) interactive = false, wraps = true;
@@ -1077,7 +1137,7 @@
         // Hidden by geometry: a 1px "visually hidden" control, or one placed
         // where no scrolling can reach (left:-9999px).
         if (box && (box.width <= 1 && box.height <= 1 ||
-            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) box = null;
+            (box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0) && !scrolledPast(el))) box = null;
         // Drawn but invisible until the pointer is over its row
         // (visibility: hidden, then visible on hover): listed, state hover.
         const hover = !!box && !shown && !(tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) && !!revealedBy(el);
@@ -1647,7 +1707,7 @@
     const out = new Array(lines.length - from);
     for (let i = from; i < lines.length; i++) {
       const l = lines[i];
-      out[i - from] = trimmed([+l.ref.slice(skip), l.text, l.pi, l.next, l.role || "", l.frame || ""]);
+      out[i - from] = trimmed([+l.ref.slice(skip), l.text, l.pi, l.next, l.role || "", l.frame || "", l.col || ""]);
     }
     return out;
   }

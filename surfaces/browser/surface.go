@@ -429,6 +429,7 @@ type jsLine struct {
 	Role      string `json:"role"`
 	PathIndex int    `json:"pi"`
 	Next      int    `json:"next"`
+	Column    string `json:"col"`
 }
 
 type jsScreen struct {
@@ -546,7 +547,7 @@ func (a *frameAdder) add(js *jsScreen, restarted bool) {
 		if a.frame != "" {
 			l.Frame = a.frame
 		}
-		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: a.s.surfaceRef(a.fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame, Next: a.base + l.Next})
+		sc.Context = append(sc.Context, surfaces.ContextLine{Ref: a.s.surfaceRef(a.fc, l.Ref, true), Text: l.Text, Role: l.Role, Path: js.path(l.PathIndex), Frame: l.Frame, Next: a.base + l.Next, Column: l.Column})
 	}
 }
 
