@@ -491,16 +491,6 @@
     return n > 0 && !el.hasAttribute("aria-label") && !el.hasAttribute("title");
   }
 
-  // scrolledPast says whether a box around el has scrolled it out of view
-  // (a list scrolled down past its first items): scrolling back reaches
-  // it, so it is offscreen, not placed out of reach.
-  function scrolledPast(el) {
-    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      if (p.scrollTop > 0 || p.scrollLeft > 0) return true;
-    }
-    return false;
-  }
-
   // stepperGlyph says whether el is one end of a "− 2 +" stepper drawn
   // from plain text: a leaf saying only a minus or a plus, with a leaf
   // saying the other sign at most two siblings away (the count between).
@@ -1137,7 +1127,7 @@
         // Hidden by geometry: a 1px "visually hidden" control, or one placed
         // where no scrolling can reach (left:-9999px).
         if (box && (box.width <= 1 && box.height <= 1 ||
-            (box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0) && !scrolledPast(el))) box = null;
+            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) box = null;
         // Drawn but invisible until the pointer is over its row
         // (visibility: hidden, then visible on hover): listed, state hover.
         const hover = !!box && !shown && !(tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) && !!revealedBy(el);
