@@ -211,7 +211,7 @@ func maskScreenText(m *guard.Masker, s surfaces.Screen) surfaces.Screen {
 	if s.Context != nil {
 		lines := make([]surfaces.ContextLine, len(s.Context))
 		for i, l := range s.Context {
-			l.Ref, l.Text, l.Role, l.Frame = m.Mask(l.Ref), m.Mask(l.Text), m.Mask(l.Role), m.Mask(l.Frame)
+			l.Ref, l.Text, l.Role, l.Frame, l.Column = m.Mask(l.Ref), m.Mask(l.Text), m.Mask(l.Role), m.Mask(l.Frame), m.Mask(l.Column)
 			l.Path = maskAll(m, l.Path)
 			lines[i] = l
 		}

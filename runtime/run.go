@@ -495,7 +495,7 @@ func (r *runner) maskScreen(s surfaces.Screen) surfaces.Screen {
 	s.Candidates = cands
 	lines := make([]surfaces.ContextLine, len(s.Context))
 	for i, l := range s.Context {
-		l.Text = m.Mask(l.Text)
+		l.Text, l.Column = m.Mask(l.Text), m.Mask(l.Column)
 		lines[i] = l
 	}
 	s.Context = lines
