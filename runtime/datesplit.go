@@ -306,22 +306,6 @@ func partPaths(ps []splitPart) [][]string {
 	return out
 }
 
-// commonPath is the longest path all of paths start with.
-func commonPath(paths ...[]string) []string {
-	if len(paths) == 0 {
-		return nil
-	}
-	base := paths[0]
-	for _, p := range paths[1:] {
-		n := 0
-		for n < len(base) && n < len(p) && base[n] == p[n] {
-			n++
-		}
-		base = base[:n]
-	}
-	return base
-}
-
 // partsUnder reports whether each box sits right in base, or in a wrapper
 // of its own there that is named after the box or not named.
 func partsUnder(ps []splitPart, base []string) bool {
@@ -339,19 +323,6 @@ func partsUnder(ps []splitPart, base []string) bool {
 	return true
 }
 
-// hasPrefix reports whether path starts with base.
-func hasPrefix(path, base []string) bool {
-	if len(path) < len(base) {
-		return false
-	}
-	for i := range base {
-		if path[i] != base[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // read reads what the group says the date is: the name of the group the
 // boxes share when it holds no other field, else the heading (or line)
 // right before the boxes; its other lines (before, between or under the
@@ -359,14 +330,14 @@ func hasPrefix(path, base []string) bool {
 func (g *splitDate) read(s surfaces.Screen) {
 	own := groupName(g.base) != ""
 	for k, c := range s.Candidates {
-		if (k < g.first || k > g.last) && isField(c) && hasPrefix(c.Path, g.base) {
+		if (k < g.first || k > g.last) && isField(c) && hasPathPrefix(c.Path, g.base) {
 			own = false
 			break
 		}
 	}
 	var before, inside []surfaces.ContextLine
 	for _, l := range s.Context {
-		if l.Frame != g.parts[0].c.Frame || !hasPrefix(l.Path, g.base) {
+		if l.Frame != g.parts[0].c.Frame || !hasPathPrefix(l.Path, g.base) {
 			continue
 		}
 		switch {

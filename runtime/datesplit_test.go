@@ -63,12 +63,7 @@ func TestEnterSplitDateGOVUK(t *testing.T) {
   enter "date of birth" = born
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "held 7|3|1980") {
-		t.Errorf("the page holds another date; want 7|3|1980 in:\n%s", page)
-	}
+	completedShowing(t, res, page, "held 7|3|1980")
 	if ev := res.Steps[len(res.Steps)-1].Evidence; !strings.HasPrefix(ev, "state: ") || !strings.Contains(ev, `Year "1980"`) {
 		t.Errorf("evidence %q; want the state of the three boxes", ev)
 	}
@@ -79,12 +74,7 @@ func TestEnterSplitDateGOVUK(t *testing.T) {
   enter "when was your passport issued" = "27/03/2017"
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "held 27|3|2017") {
-		t.Errorf("the page holds another date; want 27|3|2017 in:\n%s", page)
-	}
+	completedShowing(t, res, page, "held 27|3|2017")
 
 	res, page = runPage(t, fmt.Sprintf(govukDatePage, "What is your date of birth?"), `flow b "Give the date of birth in parts" {
   fact site: url "The page"
@@ -96,12 +86,7 @@ func TestEnterSplitDateGOVUK(t *testing.T) {
   }
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "held 30|2|1990") {
-		t.Errorf("the parts went elsewhere; want 30|2|1990 in:\n%s", page)
-	}
+	completedShowing(t, res, page, "held 30|2|1990")
 }
 
 // expiryPage asks for a card's expiry as two boxes, "MM" and "YY", in a
@@ -164,12 +149,7 @@ func TestEnterSplitDateOtherShapes(t *testing.T) {
   enter "expiry date" = "04/29"
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "em=04 ey=29") {
-		t.Errorf("the page holds another expiry; want em=04 ey=29 in:\n%s", page)
-	}
+	completedShowing(t, res, page, "em=04 ey=29")
 
 	// Without the payment policy a card's expiry is card data: the run
 	// stops in front of it and types nothing.

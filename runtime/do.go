@@ -196,20 +196,7 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 				}
 				continue
 			}
-			anchored := func(cs []surfaces.Candidate) (map[string]bool, bool) {
-				q, anchor := decide.Anchored(r.question(scr, "target", intent, "", cs))
-				if anchor == "" {
-					return nil, false
-				}
-				in := map[string]bool{}
-				for _, o := range q.Options {
-					if o.Candidate != nil {
-						in[o.Candidate.Ref] = true
-					}
-				}
-				return in, true
-			}
-			if c, op, ok := nextReveal(scr, revealed, banned, anchored); ok {
+			if c, op, ok := nextReveal(scr, revealed, banned, func() (map[string]bool, bool) { return r.inNamedGroup(scr, intent) }); ok {
 				// Nothing on the screen leads there: look behind the next
 				// tab, section or menu that hides part of the page.
 				revealed[identity(c)] = true
@@ -219,31 +206,27 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 						return err
 					}
 				}
-				if c.Has(surfaces.StateOffscreen) {
-					// A press lands where the control is drawn: in view.
-					if _, err := r.act(ctx, surfaces.Scroll(c.Ref, ""), c.Summary()); err != nil && !recoverable(err) {
+				if err := r.intoView(ctx, c); err != nil {
+					return err
+				}
+				notes = append(notes, "opened "+c.Summary()+" to look for it")
+				if op.Op == surfaces.OpHover {
+					if err := r.restOn(ctx, c); err != nil {
 						return err
 					}
+					continue
 				}
 				if _, err := r.act(ctx, op, withGroup(c)); err != nil && !recoverable(err) {
 					return err
 				}
-				if op.Op == surfaces.OpHover {
-					// Menus open a submenu a moment after the pointer rests
-					// (jQuery UI waits 300 ms): settling cannot see a timer.
-					if err := r.clock.Sleep(ctx, HoverDelay); err != nil {
-						return err
-					}
-				}
-				notes = append(notes, "opened "+c.Summary()+" to look for it")
-				// What it opens may come a moment later (a menu that
+				// What a press opens may come a moment later (a menu that
 				// fades in, a click the page takes after the scroll that
 				// brought its opener into view): wait for it once.
 				after, err := r.observe(ctx)
 				if err != nil {
 					return err
 				}
-				if !appearedControl(scr, after) {
+				if len(newControls(scr, after)) == 0 {
 					if err := r.waitForChange(ctx, after, r.opts.PollInterval, selfChangeWait); err != nil {
 						return err
 					}
@@ -294,12 +277,8 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			return err
 		}
 		pressed[c.Role+"\x00"+c.Name] = strings.Join(c.Path, "/")
-		if c.Has(surfaces.StateOffscreen) {
-			// Bring it into view first: the press then lands where a
-			// person would press.
-			if _, err := r.act(ctx, surfaces.Scroll(c.Ref, ""), c.Summary()); err != nil && !recoverable(err) {
-				return err
-			}
+		if err := r.intoView(ctx, c); err != nil {
+			return err
 		}
 		if goal.Kind == decide.GoalExpanded && c.Role == "menuitem" && !hovered[identity(c)] {
 			// A menu opens its submenu under the pointer, and a click on
@@ -507,9 +486,10 @@ func (r *runner) doneOn(p proof) error {
 // changes what is shown, never what is stored.
 //
 // A group's menu of more actions ("⋯", "More") is opened last, and when the
-// step names a group (anchored keeps the candidates that sit in it), only
-// that group's: the post by @ana keeps its "Mute" behind its own ⋯.
-func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, anchored func([]surfaces.Candidate) (map[string]bool, bool)) (surfaces.Candidate, surfaces.Operation, bool) {
+// step names a group (named gives the refs of the controls in it, asked
+// only when there is such a menu), only that group's: the post by @ana
+// keeps its "Mute" behind its own ⋯.
+func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, named func() (map[string]bool, bool)) (surfaces.Candidate, surfaces.Operation, bool) {
 	var more []surfaces.Candidate
 	for _, c := range s.Candidates {
 		if c.Has(surfaces.StateSelected) || c.Has(surfaces.StateExpanded) || c.Has(surfaces.StateDisabled) ||
@@ -528,9 +508,11 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, anchored fu
 			more = append(more, c)
 		}
 	}
-	if in, ok := anchored(s.Candidates); ok {
-		// The step names a group: another group's menu hides nothing of it.
-		more = slices.DeleteFunc(more, func(c surfaces.Candidate) bool { return !in[c.Ref] })
+	if len(more) > 0 {
+		if in, ok := named(); ok {
+			// The step names a group: another group's menu hides nothing of it.
+			more = slices.DeleteFunc(more, func(c surfaces.Candidate) bool { return !in[c.Ref] })
+		}
 	}
 	if len(more) > 0 {
 		return more[0], surfaces.Click(more[0].Ref), true
@@ -1473,44 +1455,18 @@ func itemName(key string) string {
 	return key[strings.LastIndex(key, "\x00")+1:]
 }
 
-// appearedControl reports whether after shows a control before did not.
-func appearedControl(before, after surfaces.Screen) bool {
-	had := map[string]bool{}
-	for _, c := range before.Candidates {
-		had[identity(c)] = true
-	}
-	for _, c := range after.Candidates {
-		if !had[identity(c)] {
-			return true
-		}
-	}
-	return false
-}
-
 // hoverOpen rests the pointer on menu item c and reports whether that
 // opened a submenu: menu items that were not on the screen before.
 func (r *runner) hoverOpen(ctx context.Context, before surfaces.Screen, c surfaces.Candidate) (proof, bool, error) {
-	if _, err := r.act(ctx, surfaces.Hover(c.Ref), withGroup(c)); err != nil {
-		if !recoverable(err) {
-			return proof{}, false, err
-		}
-		return proof{}, false, nil
-	}
-	// Menus open a submenu a moment after the pointer rests (jQuery UI
-	// waits 300 ms): settling cannot see a timer.
-	if err := r.clock.Sleep(ctx, HoverDelay); err != nil {
+	if err := r.restOn(ctx, c); err != nil {
 		return proof{}, false, err
 	}
 	after, err := r.observe(ctx)
 	if err != nil {
 		return proof{}, false, err
 	}
-	had := map[string]bool{}
-	for _, b := range before.Candidates {
-		had[identity(b)] = true
-	}
-	for _, a := range after.Candidates {
-		if a.Role == "menuitem" && !had[identity(a)] {
+	for _, a := range newControls(before, after) {
+		if a.Role == "menuitem" {
 			return proof{EvidenceEffect, "resting the pointer on " + withGroup(c) + " opened its submenu (" + a.Summary() + ")"}, true, nil
 		}
 	}
@@ -1531,22 +1487,18 @@ func soleFormButton(s surfaces.Screen, intent string, offer []surfaces.Candidate
 	if !signInIntent.MatchString(intent) {
 		return surfaces.Candidate{}, false
 	}
-	var group []string
-	filled := false
+	var paths [][]string
 	for _, c := range s.Candidates {
+		// A password field's value is never read back: it counts.
 		if isField(c) && (c.Value != "" || c.InputType == "password") {
-			// A password field's value is never read back: it counts.
-			if !filled {
-				group, filled = c.Path, true
-			} else {
-				group = commonPrefix(group, c.Path)
-			}
+			paths = append(paths, c.Path)
 		}
 	}
+	group := commonPath(paths...)
 	password := slices.ContainsFunc(s.Candidates, func(c surfaces.Candidate) bool {
 		return c.InputType == "password" && hasPathPrefix(c.Path, group)
 	})
-	if !filled || !password {
+	if len(paths) == 0 || !password {
 		return surfaces.Candidate{}, false
 	}
 	var found []surfaces.Candidate
@@ -1561,16 +1513,60 @@ func soleFormButton(s surfaces.Screen, intent string, offer []surfaces.Candidate
 	return found[0], true
 }
 
-// commonPrefix is the longest path both a and b start with (never nil).
-func commonPrefix(a, b []string) []string {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
+// commonPath is the longest path all of paths start with.
+func commonPath(paths ...[]string) []string {
+	if len(paths) == 0 {
+		return nil
 	}
-	return append([]string{}, a[:n]...)
+	base := paths[0]
+	for _, p := range paths[1:] {
+		n := 0
+		for n < len(base) && n < len(p) && base[n] == p[n] {
+			n++
+		}
+		base = base[:n]
+	}
+	return base
 }
 
 // hasPathPrefix reports whether path starts with prefix.
 func hasPathPrefix(path, prefix []string) bool {
 	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
+}
+
+// inNamedGroup returns the refs of the controls of s that sit in the group
+// the step names ("the post by @ana"), and false when it names none.
+func (r *runner) inNamedGroup(s surfaces.Screen, intent string) (map[string]bool, bool) {
+	q, anchor := decide.Anchored(r.question(s, "target", intent, "", s.Candidates))
+	if anchor == "" {
+		return nil, false
+	}
+	in := map[string]bool{}
+	for _, o := range q.Options {
+		if o.Candidate != nil {
+			in[o.Candidate.Ref] = true
+		}
+	}
+	return in, true
+}
+
+// intoView scrolls an offscreen control into view, so that a press lands
+// where a person would press it.
+func (r *runner) intoView(ctx context.Context, c surfaces.Candidate) error {
+	if !c.Has(surfaces.StateOffscreen) {
+		return nil
+	}
+	if _, err := r.act(ctx, surfaces.Scroll(c.Ref, ""), c.Summary()); err != nil && !recoverable(err) {
+		return err
+	}
+	return nil
+}
+
+// restOn rests the pointer on c for as long as a menu takes to open a
+// submenu under it (jQuery UI waits 300 ms): settling cannot see a timer.
+func (r *runner) restOn(ctx context.Context, c surfaces.Candidate) error {
+	if _, err := r.act(ctx, surfaces.Hover(c.Ref), withGroup(c)); err != nil && !recoverable(err) {
+		return err
+	}
+	return r.clock.Sleep(ctx, HoverDelay)
 }

@@ -256,14 +256,10 @@ func (r *runner) suggestion(ctx context.Context, s *plan.Step, before surfaces.S
 // suggestions are the pressable controls on after that before did not
 // show, of the roles a suggestion list is made of.
 func suggestions(before, after surfaces.Screen) []surfaces.Candidate {
-	had := map[string]bool{}
-	for _, c := range before.Candidates {
-		had[identity(c)] = true
-	}
 	var sugg []surfaces.Candidate
 	said := map[string]bool{}
-	for _, c := range after.Candidates {
-		if had[identity(c)] || !pressable(c) {
+	for _, c := range newControls(before, after) {
+		if !pressable(c) {
 			continue
 		}
 		// A list that offers one suggestion twice (two sources merged,

@@ -267,6 +267,22 @@ func absenceProof(start *surfaces.Screen, now surfaces.Screen, g decide.Goal) (p
 	return proof{EvidenceAbsence, was + " is gone"}, true
 }
 
+// newControls are the candidates of after that before did not show (by
+// identity: role, name and group).
+func newControls(before, after surfaces.Screen) []surfaces.Candidate {
+	had := map[string]bool{}
+	for _, c := range before.Candidates {
+		had[identity(c)] = true
+	}
+	var out []surfaces.Candidate
+	for _, c := range after.Candidates {
+		if !had[identity(c)] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // newLines are the lines of after whose text before did not show (as
 // many times): what the acts between made appear.
 func newLines(before, after surfaces.Screen) []surfaces.ContextLine {

@@ -47,6 +47,18 @@ func runPage(t *testing.T, page, src string) (*runtime.Result, string) {
 	return runPageUntil(t, page, src, "")
 }
 
+// completedShowing fails the test unless the run completed and the page
+// (as runPage reads it) shows want.
+func completedShowing(t *testing.T, res *runtime.Result, page, want string) {
+	t.Helper()
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+	if !strings.Contains(page, want) {
+		t.Errorf("the page does not show %q:\n%s", want, page)
+	}
+}
+
 // runPageUntil is runPage that, when until is set, reads the page again
 // until it shows until (for at most 5 s): a page's own handler of an
 // event the run caused (a scroll) may speak a frame after the run ends.

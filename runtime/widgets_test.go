@@ -85,12 +85,7 @@ func TestEnterTakesASuggestionListedTwice(t *testing.T) {
   enter "destination" = "Lisbon"
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "to=Lisbon, Portugal") {
-		t.Errorf("the page holds no Lisbon, Portugal:\n%s", page)
-	}
+	completedShowing(t, res, page, "to=Lisbon, Portugal")
 }
 
 // hoverMenuPage is a site menu whose items open their submenu while the
@@ -137,12 +132,7 @@ func TestHoverMenuOpensSubmenus(t *testing.T) {
   do "select the menu item Gaming"
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "chosen Gaming") {
-		t.Errorf("the page says another choice; want %q in:\n%s", "chosen Gaming", page)
-	}
+	completedShowing(t, res, page, "chosen Gaming")
 }
 
 // postsPage lists posts whose less common actions sit in a menu behind a
@@ -184,12 +174,7 @@ func TestMoreMenuOfTheNamedPost(t *testing.T) {
   do "press \"Report\" on the post by @sam"
 }
 `, "pressed")
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
-	if !strings.Contains(page, "pressed Report on @sam") {
-		t.Errorf("another control was pressed; want %q in:\n%s", "pressed Report on @sam", page)
-	}
+	completedShowing(t, res, page, "pressed Report on @sam")
 }
 
 // goLoginPage is a sign-in form whose one button says only "Go", beside a
@@ -270,11 +255,6 @@ func TestStepperOfPlainSpans(t *testing.T) {
   do "add one Croissant to the order"
 }
 `)
-	if res.Outcome != runtime.Completed {
-		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
-	}
 	// The echo line is the whole order, quoted as one line of text.
-	if !strings.Contains(page, `"Croissant=1 Rye bread=1"`) {
-		t.Errorf("the order is not one rye bread and one croissant:\n%s", page)
-	}
+	completedShowing(t, res, page, `"Croissant=1 Rye bread=1"`)
 }

@@ -361,12 +361,38 @@ var emailRE = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s.]+$`)
 
 // email checks an email address field.
 func email(v url.Values, name, empty string, errs *[]fieldErr) string {
-	s := clean(v.Get(name))
+	return matching(clean(v.Get(name)), name, empty, emailRE, "Enter an email address in the correct format, like name@example.com", errs)
+}
+
+// matching checks an answer s of field name against a component's rule:
+// empty gets the message empty, one re does not match the message bad.
+func matching(s, name, empty string, re *regexp.Regexp, bad string, errs *[]fieldErr) string {
 	switch {
 	case s == "":
 		*errs = append(*errs, fieldErr{Anchor: name, Msg: empty})
-	case !emailRE.MatchString(s):
-		*errs = append(*errs, fieldErr{Anchor: name, Msg: "Enter an email address in the correct format, like name@example.com"})
+	case !re.MatchString(s):
+		*errs = append(*errs, fieldErr{Anchor: name, Msg: bad})
+	}
+	return s
+}
+
+// number checks an answer s of field name that must be a number from lo
+// to hi (a whole one when whole is set), with a message for an empty
+// answer, one that is no number and one out of range.
+func number(s, name string, lo, hi float64, whole bool, empty, notNumber, outside string, errs *[]fieldErr) string {
+	n, err := strconv.ParseFloat(s, 64)
+	if whole {
+		var i int
+		i, err = strconv.Atoi(s)
+		n = float64(i)
+	}
+	switch {
+	case s == "":
+		*errs = append(*errs, fieldErr{Anchor: name, Msg: empty})
+	case err != nil:
+		*errs = append(*errs, fieldErr{Anchor: name, Msg: notNumber})
+	case n < lo || n > hi:
+		*errs = append(*errs, fieldErr{Anchor: name, Msg: outside})
 	}
 	return s
 }
@@ -383,14 +409,7 @@ func required(v url.Values, name, msg string, errs *[]fieldErr) string {
 var postcodeRE = regexp.MustCompile(`^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$`)
 
 func postcode(v url.Values, name string, errs *[]fieldErr) string {
-	s := strings.ToUpper(clean(v.Get(name)))
-	switch {
-	case s == "":
-		*errs = append(*errs, fieldErr{Anchor: name, Msg: "Enter a postcode"})
-	case !postcodeRE.MatchString(s):
-		*errs = append(*errs, fieldErr{Anchor: name, Msg: "Enter a real postcode"})
-	}
-	return s
+	return matching(strings.ToUpper(clean(v.Get(name))), name, "Enter a postcode", postcodeRE, "Enter a real postcode", errs)
 }
 
 var months = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"}

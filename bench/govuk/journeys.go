@@ -112,14 +112,7 @@ func wrapConditionals(h string) string {
 var phoneRE = regexp.MustCompile(`^\+?[0-9 ()-]{10,20}$`)
 
 func phone(v url.Values, name, empty string, errs *[]fieldErr) string {
-	s := clean(v.Get(name))
-	switch {
-	case s == "":
-		*errs = append(*errs, fieldErr{Anchor: name, Msg: empty})
-	case !phoneRE.MatchString(s):
-		*errs = append(*errs, fieldErr{Anchor: name, Msg: "Enter a phone number, like 01632 960 001, 07700 900 982 or +44 808 157 0192"})
-	}
-	return s
+	return matching(clean(v.Get(name)), name, empty, phoneRE, "Enter a phone number, like 01632 960 001, 07700 900 982 or +44 808 157 0192", errs)
 }
 
 // passportJourney: Renew your passport. Passport number (input with hint,
@@ -234,16 +227,8 @@ func wasteJourney(l *fixtureLib) *journey {
 			"per item", "per tonne", `name="cost"`, `name="charge"`, `"input-with-prefix-suffix"`, `"charge"`)},
 		Parse: func(v url.Values) (map[string]string, []fieldErr) {
 			var errs []fieldErr
-			s := strings.NewReplacer("£", "", ",", "").Replace(clean(v.Get("charge")))
-			n, err := strconv.ParseFloat(s, 64)
-			switch {
-			case s == "":
-				errs = append(errs, fieldErr{Anchor: "charge", Msg: "Enter how much you charge per tonne"})
-			case err != nil:
-				errs = append(errs, fieldErr{Anchor: "charge", Msg: "Charge must be an amount of money, like 25 or 25.50"})
-			case n < 1 || n > 10000:
-				errs = append(errs, fieldErr{Anchor: "charge", Msg: "Charge must be between £1 and £10,000"})
-			}
+			s := number(strings.NewReplacer("£", "", ",", "").Replace(clean(v.Get("charge"))), "charge", 1, 10000, false,
+				"Enter how much you charge per tonne", "Charge must be an amount of money, like 25 or 25.50", "Charge must be between £1 and £10,000", &errs)
 			return map[string]string{"charge": s}, errs
 		},
 		Show: func(a map[string]string) string { return "£" + a["charge"] + " per tonne" },
@@ -660,16 +645,8 @@ func supportJourney(l *fixtureLib) *journey {
 			`"input-width-2`, `"children`, `name="test-width-2"`, `name="children"`, `type="text"`, `type="text" inputmode="numeric"`)},
 		Parse: func(v url.Values) (map[string]string, []fieldErr) {
 			var errs []fieldErr
-			s := clean(v.Get("children"))
-			n, err := strconv.Atoi(s)
-			switch {
-			case s == "":
-				errs = append(errs, fieldErr{Anchor: "children", Msg: "Enter how many children live with you"})
-			case err != nil:
-				errs = append(errs, fieldErr{Anchor: "children", Msg: "Number of children must be a whole number, like 2"})
-			case n < 0 || n > 20:
-				errs = append(errs, fieldErr{Anchor: "children", Msg: "Number of children must be between 0 and 20"})
-			}
+			s := number(clean(v.Get("children")), "children", 0, 20, true,
+				"Enter how many children live with you", "Number of children must be a whole number, like 2", "Number of children must be between 0 and 20", &errs)
 			return map[string]string{"children": s}, errs
 		},
 		Show: func(a map[string]string) string { return a["children"] },

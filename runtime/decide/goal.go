@@ -284,14 +284,14 @@ func (g Goal) HasNames() bool { return len(g.names) > 0 }
 // A name runs on through the words after it up to a preposition: "the
 // Past week" names the tab "Past week", and a heading "Past day" does
 // not show it.
-func properNames(intent string) []word { return names(intent, true) }
+func properNames(intent string) []word { return nameWords(intent, true) }
 
 // capitalised are the content words of intent, outside quotes, written
 // with a capital after its first word, without the words after them.
-func capitalised(intent string) []word { return names(intent, false) }
+func capitalised(intent string) []word { return nameWords(intent, false) }
 
-// names is properNames, or capitalised when run is false.
-func names(intent string, run bool) []word {
+// nameWords is properNames, or capitalised when run is false.
+func nameWords(intent string, run bool) []word {
 	var out []word
 	in := false
 	for i, f := range strings.Fields(intent) {
