@@ -314,6 +314,11 @@ func (c *flowChecker) stmt(st grammar.Stmt, depth int) *plan.Step {
 		step.Kind, step.Text = plan.KindOpen, c.text(st.App, free)
 	case *grammar.DoStmt:
 		step.Kind, step.Text = plan.KindDo, c.text(st.Text, free)
+		if d, ok := pauseOf(st.Text); ok {
+			// The text stays as written: reports and the cache show it.
+			step.Kind, step.Pause = plan.KindPause, plan.Duration(d)
+			c.checkPause(st.Text, d)
+		}
 	case *grammar.PressStmt:
 		step.Kind, step.Text = plan.KindPress, c.text(st.Keys, free)
 	case *grammar.StopBeforeStmt:

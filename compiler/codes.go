@@ -322,6 +322,15 @@ const (
 	//	wait_for "results are listed" within 0s
 	BadDuration = "E046"
 
+	// BadPause occurs when a do that pauses ("wait 3 seconds") asks for no
+	// time at all, or for more than 10 minutes. A pause that long is a wait
+	// for something: name it in a wait_for, which ends as soon as it holds.
+	//
+	// Example:
+	//
+	//	do "wait 15 minutes"   # write: wait_for "the export is ready" within 15m
+	BadPause = "E047"
+
 	// BadFactsFile occurs when a facts or secrets file is not YAML holding
 	// one mapping of names to values, or holds a key twice.
 	//

@@ -55,6 +55,8 @@ func Rules() []Rule {
 			Doc: "A `# lint:ignore` comment without a lint code and a reason, or naming a\ncode that is not a lint rule (errors cannot be ignored).\n\n\tdo \"send it\"   # lint:ignore L004"},
 		{Code: UnusedSuppression, Name: "unused-suppression", Severity: grammar.Warning,
 			Doc: "A `# lint:ignore` comment that suppresses nothing: the warning it names is\nnot reported on the line it covers. Remove it.\n\n\tverify \"done\"   # lint:ignore L004 nothing irreversible here"},
+		{Code: "L013", Name: "pause", Severity: grammar.Warning, run: lintPause,
+			Doc: "A do pauses for a fixed time.\n\nA pause waits as long as it says, whether the page was ready long before\nor is still not ready when it ends: too short makes a flaky run, too long\na slow one. Wait for what the pause is for: wait_for ends as soon as the\nscreen shows it, and fails, saying so, when it never does. Keep a pause\nfor what no screen shows (a rate limit, a job behind the page), with a\n# lint:ignore L013 that says so.\n\n\tdo \"wait 3 seconds\"   # write: wait_for \"the results are listed\" within 10s"},
 	}
 }
 
@@ -145,7 +147,7 @@ func suppress(file *grammar.File, found grammar.Diagnostics, rules []Rule) gramm
 			bad("lint:ignore names no code", "write # lint:ignore L004 why this is fine here")
 			continue
 		case !known[code] && strings.HasPrefix(code, "L"):
-			bad("lint:ignore "+code+": not a lint rule", didYouMean(code, ruleCodes(rules), "the lint codes are L001 to L012"))
+			bad("lint:ignore "+code+": not a lint rule", didYouMean(code, ruleCodes(rules), "the lint codes are L001 to L013"))
 			continue
 		case !known[code]:
 			bad("lint:ignore "+code+": not a lint rule (errors cannot be ignored)", "fix the error instead")

@@ -3,8 +3,10 @@ package compiler
 import (
 	"regexp"
 	"strings"
+	"time"
 
 	"flow/grammar"
+	"flow/plan"
 )
 
 // walkStmts calls fn for every statement of stmts and of the blocks nested
@@ -398,4 +400,19 @@ func lintCalledSettings(p *pass) {
 				kind+" in flow "+p.f.name+" is ignored: it is called by "+caller)
 		}
 	}
+}
+
+// L013
+func lintPause(p *pass) {
+	p.walk(func(st grammar.Stmt, _ bool) {
+		do, ok := st.(*grammar.DoStmt)
+		if !ok {
+			return
+		}
+		// A pause out of bounds is an error (E047) already.
+		if d, ok := pauseOf(do.Text); ok && d > 0 && d <= time.Duration(plan.MaxPause) {
+			p.report(do.Range, `wait for the state the pause is for: wait_for "…" within `+durationLiteral(d)+` ends as soon as it holds`,
+				"this do pauses "+durationLiteral(d)+" whatever the page does")
+		}
+	})
 }

@@ -119,11 +119,13 @@ func Types() []Type {
 // Kind is what a step does.
 type Kind string
 
-// The step kinds, one per statement of the language (a call is KindCall).
+// The step kinds, one per statement of the language (a call is KindCall,
+// and a do whose whole text is a pause, "wait 3 seconds", is KindPause).
 const (
 	KindBrowse     Kind = "browse"
 	KindOpen       Kind = "open"
 	KindDo         Kind = "do"
+	KindPause      Kind = "pause"
 	KindPress      Kind = "press"
 	KindEnter      Kind = "enter"
 	KindChoose     Kind = "choose"
@@ -145,6 +147,7 @@ const (
 //
 //	browse, open, do, press, verify, stop_before   Text
 //	wait_for                                       Text, Within
+//	pause                                          Text (as written), Pause
 //	enter, choose                                  Pairs
 //	read                                           Text (WHAT), Into, As
 //	extract                                        Text (WHAT), Into, As = list
@@ -176,6 +179,7 @@ type Step struct {
 	Cond   *Cond    `json:"cond,omitempty"`
 	Max    int      `json:"max,omitempty"`
 	Within Duration `json:"within,omitempty"`
+	Pause  Duration `json:"pause,omitempty"` // a fixed time: a pause has no evidence to wait for
 	Var    string   `json:"var,omitempty"`
 
 	Branches []*Branch `json:"branches,omitempty"`
@@ -191,6 +195,9 @@ const (
 	DefaultForMax    = 100
 	MaxForMax        = 1000
 	DefaultWaitFor   = Duration(30 * time.Second)
+	// MaxPause bounds a pause: a flow that needs longer is waiting for
+	// something, and wait_for names it.
+	MaxPause = Duration(10 * time.Minute)
 )
 
 // Branch is one `if` or `else if` of an if step.

@@ -138,7 +138,13 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			// double-click on the item's text.
 			moves = append(editMoves(scr, goal, banned), moves...)
 		}
-		q, _ := decide.Anchored(r.question(scr, "target", intent, "", offer))
+		q, ok := decide.Question{}, false
+		if focusing {
+			q, ok = r.focusQuestion(scr, intent, offer)
+		}
+		if !ok {
+			q, _ = decide.Anchored(r.question(scr, "target", intent, "", offer))
+		}
 		q = decide.Narrow(q, decide.MaxOptions-len(moves))
 		q.Options = append(q.Options, moves...)
 		opt, err := r.choose(ctx, q)
@@ -480,8 +486,9 @@ func (r *runner) doneOn(p proof) error {
 
 // nextReveal is the first control in reading order that shows a part of
 // the page now hidden and was not opened yet in this step, with the
-// operation that opens it: a tab not selected, or a section header that is
-// collapsed (a tab of an accordion), is pressed; a menu item is hovered,
+// operation that opens it: a tab not selected, or a control that says it
+// is collapsed (a tree's folder, an accordion's section, a disclosure;
+// see [discloses]), is pressed; a menu item is hovered,
 // which opens its submenu and never does what the item says. Opening one
 // changes what is shown, never what is stored.
 //
@@ -506,6 +513,8 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, named func(
 			return c, surfaces.Hover(c.Ref), true
 		case (c.Role == "button" || c.Role == "link") && decide.OpensMore(c.Name):
 			more = append(more, c)
+		case c.Has(surfaces.StateCollapsed) && discloses[c.Role]:
+			return c, surfaces.Click(c.Ref), true
 		}
 	}
 	if len(more) > 0 {
@@ -519,6 +528,12 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, named func(
 	}
 	return surfaces.Candidate{}, surfaces.Operation{}, false
 }
+
+// discloses are the roles of a collapsed control that opens a part of
+// the page to look behind: a folder of a tree, an accordion's or a
+// disclosure's button, a <details> summary. A collapsed combobox opens
+// its options, which are values to choose, not a part of the page.
+var discloses = map[string]bool{"treeitem": true, "button": true, "link": true, "row": true}
 
 // nextPageName is the name of a control that shows the next page of a
 // paged list: "Next", "Next page", "Older posts", an arrow glyph.
@@ -1084,7 +1099,24 @@ func (r *runner) moves(s surfaces.Screen, intent string, banned map[string]bool)
 }
 
 // focusIntent matches a step that puts the cursor into a field.
-var focusIntent = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)\s+(?:in|into|inside)|focus(?:\s+on)?|put the cursor (?:in|into)|(?:click|tap)(?:\s+on)?\s+(?:the|a|an|any)\s+(?:\w+\s+)?(?:text ?area|text ?box|text field|input field|search box|search field|text (?:widget|input|control)))\b`)
+var focusIntent = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)\s+(?:in|into|inside)|focus(?:\s+on)?|(?:put|place|set)\s+(?:the\s+)?(?:cursor|caret|focus)\s+(?:in|into|inside|on)|(?:click|tap)(?:\s+on)?\s+(?:the|a|an|any)\s+(?:\w+\s+)?(?:text ?area|text ?box|text field|input field|search box|search field|text (?:widget|input|control)))\b`)
+
+// focusLead is the verb phrase of a focusing step; what follows it names
+// the field ("the username field", "the 2nd textbox").
+var focusLead = regexp.MustCompile(`(?i)^\s*(?:(?:click|tap|press)(?:\s+on)?(?:\s+(?:in|into|inside))?|focus(?:\s+on)?|(?:put|place|set)\s+(?:the\s+)?(?:cursor|caret|focus)\s+(?:in|into|inside|on))\s+`)
+
+// focusQuestion asks, for a step that puts the cursor in a field, for the
+// field its words name, as an enter's label names one: "put the cursor
+// in the username field" shares one word with the field "Username", and
+// a target question would weigh the step's verbs against it. ok is false
+// when the screen offers no field.
+func (r *runner) focusQuestion(s surfaces.Screen, intent string, offer []surfaces.Candidate) (decide.Question, bool) {
+	fields := slices.DeleteFunc(slices.Clone(offer), func(c surfaces.Candidate) bool { return !isField(c) })
+	if len(fields) == 0 {
+		return decide.Question{}, false
+	}
+	return r.question(s, "field", focusLead.ReplaceAllString(intent, ""), "", fields), true
+}
 
 // focused reports whether the field c has the focus on s.
 func focused(s surfaces.Screen, c surfaces.Candidate) bool {

@@ -59,7 +59,13 @@ func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
 	offer := func(o decide.Option, text, label string) {
 		all.Options = append(all.Options, o)
 		texts[o.Key] = text
-		v, err := parseText(text)
+		value := text
+		if n, ok := decide.LimitIn(what, text); ok && typ != plan.TypeText {
+			// "the minimum age" of "You must be 16 or over" is the 16,
+			// whatever other numbers the line holds.
+			value = n
+		}
+		v, err := parseText(value)
 		if m, ok := v.(stdlib.Money); ok && err == nil && m.Currency == "" && !amountWords.MatchString(label) {
 			// A bare number is money only where its label says it is an
 			// amount: "2025" over a table's months is a year.

@@ -98,6 +98,8 @@ func (r *runner) run(ctx context.Context, fr *frame, s *plan.Step) error {
 		return r.open(s)
 	case plan.KindDo:
 		return r.do(ctx, fr, s)
+	case plan.KindPause:
+		return r.pause(ctx, s)
 	case plan.KindPress:
 		return r.press(ctx, fr, s)
 	case plan.KindEnter:

@@ -14,7 +14,8 @@ import (
 // after each act (which the surface reports) and on its own (wait_for's
 // polls). A step's split includes the steps
 // inside it, as its duration does; what is left of the duration is the
-// runtime's own work and the pauses of wait_for. Shot is the screenshot
+// runtime's own work, the pauses of wait_for between its looks, and a
+// pause step's wait. Shot is the screenshot
 // after the step, the evidence's cost, not the step's.
 type Split struct {
 	Observe plan.Duration `json:"observe"`

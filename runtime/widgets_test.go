@@ -258,3 +258,122 @@ func TestStepperOfPlainSpans(t *testing.T) {
 	// The echo line is the whole order, quoted as one line of text.
 	completedShowing(t, res, page, `"Croissant=1 Rye bread=1"`)
 }
+
+// limitsPage states limits among other numbers: a minimum age in an
+// accordion section, a fine and savings that are no age, and a booking
+// note whose telephone number is no limit.
+const limitsPage = `<!doctype html><title>Limits</title>
+<h1>Eligibility</h1>
+<p>You can be fined up to £5,000 if you don’t register.</p>
+<section aria-label="Age"><h2>Age</h2><p>You must be 16 or over to get juggling benefits.</p></section>
+<section aria-label="Savings"><h2>Savings</h2><p>You cannot get juggling benefits if you have savings over £16,000.</p></section>
+<form><p>We can only take online bookings for up to 8 guests. For larger groups, call us on 21 555 0199.</p></form>`
+
+// TestReadALimitFromASentence reads the number a sentence states as the
+// limit the read asks for, not the sentence's other numbers. Sources:
+// GOV.UK guidance (minimum age), the trust site's booking form (the most
+// guests online).
+func TestReadALimitFromASentence(t *testing.T) {
+	res, page := runPage(t, limitsPage, `flow l "Read the limits" {
+  fact site: url "The page"
+  browse "${site}"
+  read "the minimum age" into age as number
+  read "the maximum number of guests" into guests as number
+  read "the maximum fine" into fine as money
+  check age == 16, "the minimum age is 16"
+  check guests == 8, "at most 8 guests"
+  check fine.amount == 5000, "the fine is up to 5,000"
+}
+`)
+	if res.Outcome != runtime.Completed {
+		t.Fatalf("outcome %s: %v\n%s", res.Outcome, res.Failure, page)
+	}
+}
+
+// fileTreePage is an ARIA tree of folders, closed at first, whose
+// children exist in the document only once their folder opens (as a
+// lazy tree renders them); each item's row is a block that takes the
+// click, as MUI's TreeItem has it. A press on a file says so in a line.
+const fileTreePage = `<!doctype html><title>Files</title>
+<style>[role=treeitem] > span { display: block; cursor: pointer; }</style>
+<h1>Project files</h1>
+<ul role=tree aria-label="Files" id=tree></ul>
+<p id=held>nothing opened</p>
+<script>
+const files = {"docs": {"guide.md": 0, "notes": {"march.txt": 0, "april.txt": 0}}, "src": {"main.go": 0, "util.go": 0}, "README.md": 0};
+function render(parent, node) {
+  for (const [name, kids] of Object.entries(node)) {
+    const li = document.createElement("li");
+    li.setAttribute("role", "treeitem");
+    const label = document.createElement("span");
+    label.textContent = name;
+    label.tabIndex = -1;
+    li.appendChild(label);
+    if (kids) {
+      li.setAttribute("aria-expanded", "false");
+      label.onclick = () => {
+        const open = li.getAttribute("aria-expanded") === "true";
+        li.setAttribute("aria-expanded", String(!open));
+        if (open) { li.querySelector("ul").remove(); return; }
+        const ul = document.createElement("ul");
+        ul.setAttribute("role", "group");
+        render(ul, kids);
+        li.appendChild(ul);
+      };
+    } else {
+      label.onclick = () => { document.getElementById("held").textContent = "opened " + name; };
+    }
+    parent.appendChild(li);
+  }
+}
+render(document.getElementById("tree"), files);
+</script>`
+
+// TestTreeOpensFoldersToTheNamedFile opens the folders of a closed tree
+// until the named file shows, and presses it; a folder is opened, never
+// taken for the file. Sources: MiniWoB++ navigate-tree, this tree of
+// the project's own (ARIA roles, lazy children).
+func TestTreeOpensFoldersToTheNamedFile(t *testing.T) {
+	res, page := runPage(t, fileTreePage, `flow f "Open a file" {
+  fact site: url "The page"
+  browse "${site}"
+  do "open the file april.txt in the file tree"
+}
+`)
+	completedShowing(t, res, page, "opened april.txt")
+}
+
+// signInFieldsPage is a sign-in form whose line says which field holds
+// the cursor.
+const signInFieldsPage = `<!doctype html><title>Sign in</title>
+<form><label>Email address <input id=email type=email></label>
+<label>Username <input id=username></label>
+<label>Password <input id=password type=password></label></form>
+<p id=log>none focused</p>
+<script>
+for (const el of document.querySelectorAll("input")) {
+  el.addEventListener("focus", () => { document.getElementById("log").textContent = el.id + " focused"; });
+}
+</script>`
+
+// TestFocusStepsPutTheCursorInAField: the ways people say "focus" put the
+// cursor in the field they name, and the step is done on the field's
+// focus. Sources: MiniWoB++ focus-text and focus-text-2, this sign-in
+// form.
+func TestFocusStepsPutTheCursorInAField(t *testing.T) {
+	for _, tc := range []struct{ step, want string }{
+		{"put the cursor in the username field", "username focused"},
+		{"focus the password field", "password focused"},
+		{"click into the email address box", "email focused"},
+	} {
+		t.Run(tc.step, func(t *testing.T) {
+			res, page := runPage(t, signInFieldsPage, `flow f "Focus" {
+  fact site: url "The page"
+  browse "${site}"
+  do "`+tc.step+`"
+}
+`)
+			completedShowing(t, res, page, tc.want)
+		})
+	}
+}

@@ -55,6 +55,10 @@ const (
 	// or group (a delete button drawn on hover); a click moves the pointer
 	// there first.
 	StateHover State = "hover"
+	// StateCollapsed: the control opens a part of the page that is now
+	// hidden (aria-expanded="false", the summary of a closed <details>):
+	// a folder of a tree, an accordion's section, a disclosure.
+	StateCollapsed State = "collapsed"
 )
 
 // Bounds is a rectangle in CSS pixels of the top-level viewport.

@@ -117,6 +117,9 @@ func run(q Question) *pass {
 	if p.f.readKind != "" {
 		byReadKind(p.f, q, p.ds, p.rs)
 	}
+	if p.f.limit != noLimit {
+		byLimit(p.f, p.ds, p.rs)
+	}
 	p.order = make([]int, len(q.Options))
 	for i := range p.order {
 		p.order[i] = i

@@ -37,6 +37,8 @@ func (p *pass) whyChosen(i int) string {
 		b.WriteString(" is the " + p.f.role.class + " at the position the step counts on the screen")
 	case r.lead:
 		b.WriteString(" starts with " + strconv.Quote(p.f.anchor))
+	case r.limit != "":
+		b.WriteString(" states the " + limitName[p.f.limit] + " the step reads (" + r.limit + ")")
 	case r.read && p.f.readKind == "":
 		b.WriteString(" is the only field that asks a question")
 	case r.read:

@@ -64,6 +64,9 @@ type frame struct {
 	// readOrd the field whose label it reads.
 	readKind string
 	readOrd  int
+	// limit is the direction of the limit a read asks for ("the minimum
+	// age"; see [byLimit]).
+	limit limit
 }
 
 // anchorPreps introduce an entity that places the target when they follow
@@ -200,6 +203,7 @@ func parseFrame(q Question) *frame {
 	f.role = roleNounOf(q.Purpose, ask)
 	if q.Purpose == PurposeText {
 		f.readKind, f.readOrd = readKindOf(ask)
+		f.limit = limitOf(ask)
 	}
 	return f
 }

@@ -42,17 +42,18 @@ const (
 type rating struct {
 	raw      float64 // before clamping: hints may lift two options past 1
 	conflict polarity
-	outside  bool // outside the group that names the anchor
-	exact    bool // its own text equals the sought value
-	kind     bool // the only field of the kind the ask names
-	value    bool // a value of the kind a read asks for, in the anchored group
-	member   bool // a box a step over a set still has to toggle
-	excepted bool // a box the step excepts
-	whole    bool // its whole own name is what the step names after its verb
-	role     bool // the control the step's role noun places (see [byRole])
-	lead     bool // its own name starts with the step's anchor (see [byLead])
-	read     bool // the text a read names by its kind (see [byReadKind])
-	affix    bool // its name meets the pieces the step gives (see [byAffix])
+	outside  bool   // outside the group that names the anchor
+	exact    bool   // its own text equals the sought value
+	kind     bool   // the only field of the kind the ask names
+	value    bool   // a value of the kind a read asks for, in the anchored group
+	member   bool   // a box a step over a set still has to toggle
+	excepted bool   // a box the step excepts
+	whole    bool   // its whole own name is what the step names after its verb
+	role     bool   // the control the step's role noun places (see [byRole])
+	lead     bool   // its own name starts with the step's anchor (see [byLead])
+	read     bool   // the text a read names by its kind (see [byReadKind])
+	affix    bool   // its name meets the pieces the step gives (see [byAffix])
+	limit    string // the phrase stating the limit a read asks for (see [byLimit])
 }
 
 // scoreAll rates every option; in is the set of options inside a group

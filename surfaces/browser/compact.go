@@ -25,6 +25,7 @@ var stateOrder = [...]surfaces.State{
 	surfaces.StateExpanded, surfaces.StateDisabled, surfaces.StateReadonly,
 	surfaces.StateRequired, surfaces.StateOffscreen, surfaces.StateCovered,
 	surfaces.StateScrollable, surfaces.StateInvalid, surfaces.StateHover,
+	surfaces.StateCollapsed,
 }
 
 // decodeObservation reads observeWire's text into a jsScreen: the JSON

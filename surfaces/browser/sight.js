@@ -113,6 +113,12 @@
       el.localName === "title" && el.namespaceURI === "http://www.w3.org/2000/svg";
   }
 
+  // treeGroup reports whether el, inside a tree's item, is the group of
+  // its child items (a nested list, role group).
+  function treeGroup(el, tag) {
+    return tag === "UL" || tag === "OL" || el.getAttribute("role") === "group";
+  }
+
   function textOf(el) {
     // Text nodes joined by spaces (so "Inbox<span>2</span>" reads "Inbox 2"),
     // without layout; then alt text of images inside.
@@ -121,6 +127,9 @@
     else {
       const parts = [];
       let n = 0;
+      // A tree's item is named by its own row, not by the items of the
+      // group it holds (Chromium names it so too).
+      const treeItem = el.getAttribute("role") === "treeitem";
       // The text nodes in document order, as a TreeWalker shows them, up
       // to 400 characters, without making one (a control holds a few
       // nodes). hidden: an element from node up to el is aria-hidden.
@@ -132,7 +141,10 @@
           // Content the page does not draw (display: none) is no part
           // of a name either, as in the browser's own name computation:
           // a wrapper's closed menu does not name the wrapper.
-          if (type === 1) { if (!unseen(c, node) && drawn(c)) collect(c, hidden || c.getAttribute("aria-hidden") === "true"); }
+          if (type === 1) {
+            if (treeItem && treeGroup(c, c.tagName)) continue;
+            if (!unseen(c, node) && drawn(c)) collect(c, hidden || c.getAttribute("aria-hidden") === "true");
+          }
           else if (type === 3) {
             if (shut || node.tagName === "STYLE" || node.tagName === "SCRIPT") continue;
             // Text hidden from assistive technology (a logo's letters, an
@@ -947,7 +959,7 @@
 
   // STATE_BITS ranks the states in the order of the State constants on the
   // Go side, and numbers them for observeJSON.
-  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512, invalid: 1024, hover: 2048 };
+  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512, invalid: 1024, hover: 2048, collapsed: 4096 };
 
   function observe(opts) {
     labelCache = new Map();
@@ -1040,6 +1052,7 @@
     function visit(el, path, ox, oy, frame, inWidget, textDone, dialogEl, parentStyle) {
       const tag = el.tagName;
       if (SKIP.has(tag)) return;
+      if (inWidget === "treeitem" && treeGroup(el, tag)) inWidget = false;
       // Inside a control only a dialog, a menu or listbox, a frame or a
       // shadow root adds anything (a control or line never): an element
       // with none of these, and no children, has nothing to look at (an
@@ -1143,6 +1156,7 @@
           if (el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true") st.push("checked");
           if (el.getAttribute("aria-selected") === "true" || el.getAttribute("aria-current") && el.getAttribute("aria-current") !== "false") st.push("selected");
           if (el.getAttribute("aria-expanded") === "true" || tag === "SUMMARY" && el.parentElement && el.parentElement.open) st.push("expanded");
+          else if (el.getAttribute("aria-expanded") === "false" || tag === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS") st.push("collapsed");
           if (el.disabled === true || el.getAttribute("aria-disabled") === "true" || (el.matches && el.matches(":disabled"))) st.push("disabled");
           if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") st.push("readonly");
           if (scrollsOwn(el, style)) st.push("scrollable");
@@ -1224,7 +1238,9 @@
         }
       }
       // A listbox holds its options: they, not it, are what is pressed.
-      const childInWidget = inWidget || (widget && !weak && role !== "listbox");
+      // A tree's item holds its child items in a group: those are
+      // controls of their own (see treeGroup), as a listbox's options are.
+      const childInWidget = inWidget || (widget && !weak && role !== "listbox") && (role === "treeitem" ? "treeitem" : true);
       if (tag === "SELECT") return;
       const cur = split || wraps ? null : style;
       const outerMark = mark;
