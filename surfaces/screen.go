@@ -59,6 +59,10 @@ const (
 	// hidden (aria-expanded="false", the summary of a closed <details>):
 	// a folder of a tree, an accordion's section, a disclosure.
 	StateCollapsed State = "collapsed"
+	// StateOnFocus: the control is drawn only while it has the focus (a
+	// skip link, visually hidden until a person tabs to it); a click
+	// focuses it first.
+	StateOnFocus State = "onfocus"
 )
 
 // Bounds is a rectangle in CSS pixels of the top-level viewport.

@@ -25,7 +25,7 @@ var stateOrder = [...]surfaces.State{
 	surfaces.StateExpanded, surfaces.StateDisabled, surfaces.StateReadonly,
 	surfaces.StateRequired, surfaces.StateOffscreen, surfaces.StateCovered,
 	surfaces.StateScrollable, surfaces.StateInvalid, surfaces.StateHover,
-	surfaces.StateCollapsed,
+	surfaces.StateCollapsed, surfaces.StateOnFocus,
 }
 
 // decodeObservation reads observeWire's text into a jsScreen: the JSON

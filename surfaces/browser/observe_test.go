@@ -730,3 +730,32 @@ func TestWrappedAndPlainControls(t *testing.T) {
 		t.Errorf("columns %q", cols)
 	}
 }
+
+// TestSkipLinksShownOnFocus: a control a style sheet draws only while it
+// has the focus (a skip link) is listed, state onfocus, and a click
+// focuses it first, then presses it; a link that is only visually hidden
+// (no rule shows it) is not listed. Sources: GOV.UK Frontend's skip link
+// (the AX parity check), Bootstrap 5's visually-hidden-focusable and
+// Bootstrap 3's sr-only-focusable.
+func TestSkipLinksShownOnFocus(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/skiplinks.html")
+	for _, name := range []string{"Skip to main content", "Skip to navigation", "Skip to search"} {
+		if c := find(t, sc, "link", name); !c.Has(surfaces.StateOnFocus) {
+			t.Errorf("%s: states %v, want onfocus", name, c.States)
+		}
+	}
+	for _, c := range sc.Candidates {
+		if c.Name == "Skip to footer" {
+			t.Errorf("a visually hidden link no rule shows is listed: %s", surfaces.CandidateLine(c))
+		}
+	}
+	if c := find(t, sc, "link", "Home"); c.Has(surfaces.StateOnFocus) {
+		t.Errorf("a link always drawn has state onfocus: %v", c.States)
+	}
+	act(t, s, surfaces.Click(find(t, sc, "link", "Skip to navigation").Ref))
+	after := observe(t, s)
+	if !slices.ContainsFunc(after.Context, func(l surfaces.ContextLine) bool { return l.Text == "skipped to #nav" }) {
+		t.Errorf("the press did not follow the skip link; lines %v", after.Context)
+	}
+}

@@ -374,13 +374,15 @@
     const sheets = sheetsOf(root);
     const hit = hoverCache.get(root);
     if (hit && hit.n === sheets.length) return hit;
-    const ptr = [], reveal = [];
+    const ptr = [], reveal = [], onFocus = [];
     const valid = (sel) => { try { root.querySelector(sel); return true; } catch (e) { return false; } };
     const scan = (rules, depth) => {
       for (const r of rules) {
-        if (ptr.length > 200 || reveal.length > 200) return;
+        if (ptr.length > 200 || reveal.length > 200 || onFocus.length > 200) return;
         if (r.cssRules && depth < 4 && !r.selectorText) { scan(r.cssRules, depth + 1); continue; }
-        if (!r.selectorText || !r.style || !r.selectorText.includes(":hover")) continue;
+        if (!r.selectorText || !r.style) continue;
+        if (r.selectorText.includes(":focus")) focusRule(r, onFocus, valid);
+        if (!r.selectorText.includes(":hover")) continue;
         const st = r.style;
         const pointer = st.cursor === "pointer";
         const shows = st.display && st.display !== "none" || st.visibility === "visible" || st.opacity !== "" && +st.opacity > 0;
@@ -403,9 +405,37 @@
       try { rules = sh.cssRules; } catch (e) { rules = null; } // another origin's sheet
       if (rules) scan(rules, 0);
     }
-    const out = { n: sheets.length, ptr: ptr.join(","), reveal, revealSel: reveal.map((x) => x.target).join(",") };
+    const out = { n: sheets.length, ptr: ptr.join(","), reveal, revealSel: reveal.map((x) => x.target).join(","), onFocus: onFocus.join(",") };
     hoverCache.set(root, out);
     return out;
+  }
+  // focusRule adds to out the selector of the elements rule r hides
+  // until they take the focus: the "visually hidden until focused"
+  // pattern of skip links, either a 1px clip on all but the focused one
+  // (GOV.UK's ".govuk-skip-link:not(:active):not(:focus)", Bootstrap's
+  // ".visually-hidden-focusable:not(:focus):not(:focus-within)") or the
+  // clip undone on focus (".sr-only-focusable:focus { clip: auto }").
+  // A person tabbing into the page sees such a control, so observe
+  // lists it (state onfocus) and a click focuses it first.
+  function focusRule(r, out, valid) {
+    const st = r.style;
+    const hides = st.clip && st.clip !== "auto" || st.clipPath && st.clipPath !== "none" || st.width === "1px" || st.height === "1px";
+    const shows = st.clip === "auto" || st.clipPath === "none" || st.position === "static" || st.width === "auto" && st.height === "auto";
+    for (const part of r.selectorText.split(",")) {
+      let bare = "";
+      if (hides && /:not\(:focus/.test(part)) bare = part.replace(/:not\((?::focus(?:-within|-visible)?|:active)\)/g, "");
+      else if (shows && /:focus/.test(part) && !/:not\(:focus/.test(part)) bare = part.replace(/:(?:focus(?:-within|-visible)?|active)\b/g, "");
+      bare = bare.trim();
+      // What is left may still name a class that reads ":focus"
+      // (GOV.UK's ".\:focus", a test hook), but no pseudo-class of focus.
+      if (bare && /[.#\[]/.test(bare) && !/(^|[^\\]):(?:focus|active)/.test(bare) && valid(bare)) out.push(bare);
+    }
+  }
+  // focusShown reports whether a style sheet rule of el's root draws el
+  // only while it has the focus (see focusRule).
+  function focusShown(el) {
+    const sel = hoverOfRoot(el.getRootNode()).onFocus;
+    return sel !== "" && el.matches(sel);
   }
   // hoverOf holds each root's rules for one walk: asking the live
   // styleSheets list for every element costs more than matching.
@@ -959,7 +989,7 @@
 
   // STATE_BITS ranks the states in the order of the State constants on the
   // Go side, and numbers them for observeJSON.
-  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512, invalid: 1024, hover: 2048, collapsed: 4096 };
+  const STATE_BITS = { focused: 1, checked: 2, selected: 4, expanded: 8, disabled: 16, readonly: 32, required: 64, offscreen: 128, covered: 256, scrollable: 512, invalid: 1024, hover: 2048, collapsed: 4096, onfocus: 8192 };
 
   function observe(opts) {
     labelCache = new Map();
@@ -1138,9 +1168,14 @@
         weak = !WIDGET_ROLES.has(role) && !["A", "BUTTON", "INPUT", "SELECT", "TEXTAREA", "SUMMARY"].includes(tag) && !editableRoot(el);
         let box = (shown ??= shownBy(style)) || tag === "INPUT" ? targetBox(el, style) : null;
         // Hidden by geometry: a 1px "visually hidden" control, or one placed
-        // where no scrolling can reach (left:-9999px).
+        // where no scrolling can reach (left:-9999px); but a control drawn
+        // when it takes the focus (a skip link) is listed, state onfocus.
+        let onFocus = false;
         if (box && (box.width <= 1 && box.height <= 1 ||
-            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) box = null;
+            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) {
+          onFocus = el !== active && box.width <= 1 && box.height <= 1 && focusShown(el);
+          if (!onFocus) box = null;
+        }
         // Drawn but invisible until the pointer is over its row
         // (visibility: hidden, then visible on hover): listed, state hover.
         const hover = !!box && !shown && !(tag === "INPUT" && (el.type === "checkbox" || el.type === "radio")) && !!revealedBy(el);
@@ -1152,6 +1187,7 @@
           const x = box.left + ox, y = box.top + oy;
           const st = [];
           if (hover) st.push("hover");
+          if (onFocus) st.push("onfocus");
           if (el === active) st.push("focused");
           if (el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true") st.push("checked");
           if (el.getAttribute("aria-selected") === "true" || el.getAttribute("aria-current") && el.getAttribute("aria-current") !== "false") st.push("selected");
@@ -1332,6 +1368,12 @@
     const el = target(ref, true);
     if (opts.enabled && disabled(el)) return { error: "disabled" };
     let box = targetBox(el);
+    if (box && box.width <= 1 && box.height <= 1 && focusShown(el)) {
+      // Drawn only while it has the focus (a skip link): focus it, as
+      // the Tab key a person presses first would, then point at it.
+      el.focus();
+      box = targetBox(el);
+    }
     const st = box ? getComputedStyle(el) : null;
     if (!box || !shownBy(st)) {
       // Shown only while the pointer is over its row: the caller moves
