@@ -4,7 +4,7 @@
 // copy, then prints, per rule, how many generated cases broke each
 // property.
 //
-//	go run ./bench/mutants [-n 300] [-seed 19] [-only effect,confirmation] [-suite props|trust]
+//	go run ./bench/mutants [-n 300] [-seed 19] [-only effect,confirmation] [-suite props|trust|widgets]
 //
 // A rule is removed by making its check pass without reading anything
 // (an evidence kind that always holds, an error check that never finds
@@ -12,8 +12,13 @@
 // no property is a rule the tests do not hold up: the generator lacks the
 // page that tells the two apart. With -suite trust the judge is the trust
 // corpus instead, and the rules named "off: …" (a rule switched off, not
-// loosened) show which cases need each rule. Run it from the repository's
-// root; it takes about two to three minutes per rule on two cores.
+// loosened) show which cases need each rule. With -suite widgets the judge
+// is the focused tests named in widgetTests (widget pages, the decider's
+// own tests, a few trust cases), and the count is the tests that failed,
+// subtests included; the rules that have such tests of their own rather
+// than a generated page (a split date, a sign-in form's one button) are
+// judged there. Run it from the repository's root; it takes about two to
+// three minutes per rule on two cores, about one with -suite widgets.
 package main
 
 import (
@@ -24,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -129,16 +135,71 @@ var mutants = []mutant{
 	{"off: an option filling a field is no state", "runtime/do.go",
 		"func filledBy(c surfaces.Candidate, before, after surfaces.Screen) (surfaces.Candidate, bool) {",
 		`return surfaces.Candidate{}, false`},
+
+	// Rules held up by focused tests of their own rather than by a
+	// generated page: run with -suite widgets.
+	{"split date: a box holds its part whatever it reads", "runtime/datesplit.go",
+		"func samePart(got, want string) bool {",
+		`return true`},
+	{"sign in: the first button offered signs in, guarded or one of two", "runtime/do.go",
+		"func soleFormButton(s surfaces.Screen, intent string, offer []surfaces.Candidate) (surfaces.Candidate, bool) {",
+		`if signInIntent.MatchString(intent) { for _, c := range offer { if c.Role == "button" { return c, true } } }`},
+	{"reveal: a tab the guard reads as irreversible (\"Submit\") is opened to look behind", "runtime/do.go",
+		"func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, named func() (map[string]bool, bool)) (surfaces.Candidate, surfaces.Operation, bool) {",
+		`for _, c := range s.Candidates { if c.Role == "tab" && !c.Has(surfaces.StateSelected) && !c.Has(surfaces.StateDisabled) && !c.Has(surfaces.StateCovered) && !revealed[identity(c)] && !banned[identity(c)] && guard.ClassifyPlaced(c.Role, c.Name, c.Path).Class != guard.None { return c, surfaces.Click(c.Ref), true } }`},
+	{"tie: options that tie without the name the step gives are ambiguous, not no choice", "runtime/decide/choose.go",
+		"func (p *pass) anyNamesIt(js []int) bool {",
+		`return true`},
+	{"off: a refusal of the reader's own choice is an error too", "runtime/decide/goal.go",
+		"func youChose(before []string) bool {",
+		`return false`},
+	{"off: a date asked in Day, Month and Year boxes is no one field", "runtime/datesplit.go",
+		"func splitDates(s surfaces.Screen) []splitDate {",
+		`return nil`},
+	{"off: sign in never presses the form's only button", "runtime/do.go",
+		"func soleFormButton(s surfaces.Screen, intent string, offer []surfaces.Candidate) (surfaces.Candidate, bool) {",
+		`return surfaces.Candidate{}, false`},
+}
+
+// widgetTests are the focused tests -suite widgets runs, in runtime and
+// runtime/decide, and widgetTrust the trust cases it runs beside them.
+var (
+	widgetTests = []string{
+		// A split date (runtime/datesplit_test.go).
+		"TestEnterSplitDateGOVUK", "TestEnterSplitDateOtherShapes", "TestEnterSplitDateRefusesNoDate", "TestEnterSplitDateRoundTrip",
+		// Sign in with the form's one button.
+		"TestSignInWithTheFormsOnlyButton",
+		// Looking behind what hides: tabs, submenus, a tree, a ⋯ menu.
+		"TestDoLooksBehindTabs", "TestDoLooksInSubmenus", "TestTreeOpensFoldersToTheNamedFile",
+		"TestHoverMenuOpensSubmenus", "TestMoreMenuOfTheNamedPost",
+		// The decider: ties, qualifiers, a refusal of the reader's own choice.
+		"TestTieIsAmbiguous", "TestReadTies", "TestQualifiersAsLogic", "TestErrorTextOfTheReadersOwnChoice",
+	}
+	widgetTrust = []string{
+		// A control that submits whatever its role (issue 19, point 7).
+		"expand_delivery_details", "submit_claim_refused", "submit_claim_approved", "submit_expenses_refused", "submit_expenses_stop",
+		// A paged list turns to the name the step gives.
+		"email_rui_costa_on_page_two", "find_absent_zoe_park", "phone_ana_lopes_on_page_one",
+		// A refusal word after the reader's own act ("Invitation declined.").
+		"decline_invitation",
+	}
+	widgetPackages = []string{"./runtime/", "./runtime/decide/"}
+)
+
+// widgetRun is the -run pattern of the widgets suite: the tests by name,
+// or the trust corpus's cases by name.
+func widgetRun() string {
+	return "^(" + strings.Join(widgetTests, "|") + ")$|^TestTrustCorpus$/^cases$/^(" + strings.Join(widgetTrust, "|") + ")$"
 }
 
 func main() {
 	n := flag.Int("n", 300, "generated cases per rule")
 	seed := flag.Int64("seed", 19, "the generator's seed")
 	only := flag.String("only", "", "comma-separated words: run only the rules whose description starts with one")
-	suite := flag.String("suite", "props", "what judges a mutant: props (the property tests) or trust (the trust corpus)")
+	suite := flag.String("suite", "props", "what judges a mutant: props (the property tests), trust (the trust corpus) or widgets (the focused tests of widgetTests)")
 	flag.Parse()
-	if *suite != "props" && *suite != "trust" {
-		fmt.Fprintln(os.Stderr, "mutants: -suite is props or trust")
+	if *suite != "props" && *suite != "trust" && *suite != "widgets" {
+		fmt.Fprintln(os.Stderr, "mutants: -suite is props, trust or widgets")
 		os.Exit(2)
 	}
 	if err := run(*n, *seed, *only, *suite); err != nil {
@@ -153,9 +214,12 @@ func run(n int, seed int64, only, suite string) error {
 		return fmt.Errorf("git ls-files (run from the repository's root): %w", err)
 	}
 	w := tabwriter.NewWriter(os.Stdout, 2, 4, 2, ' ', 0)
-	if suite == "trust" {
+	switch suite {
+	case "trust":
 		fmt.Fprintf(w, "rule removed\tcases failing\ttime\n")
-	} else {
+	case "widgets":
+		fmt.Fprintf(w, "rule removed\ttests failing\ttime\n")
+	default:
 		fmt.Fprintf(w, "rule removed\tP1\tP2\tP3\ttime\n")
 	}
 	for _, m := range mutants {
@@ -168,13 +232,18 @@ func run(n int, seed int64, only, suite string) error {
 			return fmt.Errorf("%s: %w", m.Rule, err)
 		}
 		took := time.Since(start).Round(time.Second)
-		if suite == "trust" {
-			failing, err := trustFailures(out)
+		switch suite {
+		case "trust", "widgets":
+			read := trustFailures
+			if suite == "widgets" {
+				read = testFailures
+			}
+			failing, err := read(out)
 			if err != nil {
 				return fmt.Errorf("%s: %w", m.Rule, err)
 			}
 			fmt.Fprintf(w, "%s\t%d %s\t%s\n", m.Rule, len(failing), strings.Join(failing, " "), took)
-		} else {
+		default:
 			counts, err := violations(out)
 			if err != nil {
 				return fmt.Errorf("%s: %w", m.Rule, err)
@@ -218,6 +287,43 @@ func trustFailures(out []byte) ([]string, error) {
 		names = append(names, string(m[1]))
 	}
 	return names, nil
+}
+
+// failLine is go test's line for a failed test or subtest, and
+// packageLine its last line for a package.
+var (
+	failLine    = regexp.MustCompile(`(?m)^[ \t]*--- FAIL: (\S+)`)
+	packageLine = regexp.MustCompile(`(?m)^(ok|FAIL)[ \t]+(\S+)(.*)$`)
+)
+
+// testFailures names the tests that failed in go test's output, subtests
+// included: a test that failed only because a subtest did is left out for
+// its subtest. The output must end every package with its ok or FAIL
+// line, and a failed package must name a failed test (a build error, a
+// panic or a timeout is no count).
+func testFailures(out []byte) ([]string, error) {
+	pkgs := packageLine.FindAllSubmatch(out, -1)
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("no package result in the test's output:\n%s", tail(out))
+	}
+	failed := false
+	for _, p := range pkgs {
+		if strings.Contains(string(p[3]), "failed]") {
+			return nil, fmt.Errorf("%s %s:\n%s", p[2], strings.TrimSpace(string(p[3])), tail(out))
+		}
+		failed = failed || string(p[1]) == "FAIL"
+	}
+	var names []string
+	for _, m := range failLine.FindAllSubmatch(out, -1) {
+		names = append(names, string(m[1]))
+	}
+	if failed && len(names) == 0 {
+		return nil, fmt.Errorf("a package failed with no failed test (a panic or a timeout?):\n%s", tail(out))
+	}
+	leaves := slices.DeleteFunc(slices.Clone(names), func(n string) bool {
+		return slices.ContainsFunc(names, func(sub string) bool { return strings.HasPrefix(sub, n+"/") })
+	})
+	return slices.Compact(leaves), nil
 }
 
 func tail(out []byte) []byte {
@@ -272,11 +378,14 @@ func runOne(m mutant, files []string, n int, seed int64, suite string) ([]byte, 
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		return nil, err
 	}
-	test := "^TestEvidenceProperties$"
-	if suite == "trust" {
+	test, pkgs := "^TestEvidenceProperties$", []string{"./runtime"}
+	switch suite {
+	case "trust":
 		test = "^TestTrustCorpus$"
+	case "widgets":
+		test, pkgs = widgetRun(), widgetPackages
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-run", test, "-v", "-timeout", "30m", "./runtime")
+	cmd := exec.Command("go", append([]string{"test", "-count=1", "-run", test, "-v", "-timeout", "30m"}, pkgs...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), fmt.Sprintf("FLOW_PROPS_SEED=%d", seed), fmt.Sprintf("FLOW_PROPS_N=%d", n), "FLOW_PROPS_RANDOM_N=0")
 	out, _ := cmd.CombinedOutput() // a mutant is meant to fail the test

@@ -247,7 +247,9 @@ func (r *roleNoun) onScreen(cs []surfaces.Candidate) []int {
 	var fits []int
 	for _, strict := range []bool{true, false} {
 		for j := range cs {
-			if r.fitsRole(&cs[j], strict) {
+			// A control drawn only while focused (a skip link) is not
+			// among those a person counts on the screen.
+			if !cs[j].Has(surfaces.StateOnFocus) && r.fitsRole(&cs[j], strict) {
 				fits = append(fits, j)
 			}
 		}

@@ -93,6 +93,9 @@ func TestOrdinalCountsControlsOfTheRoleOnTheScreen(t *testing.T) {
 		{Ref: "t1", Role: "textbox", Editable: true, InputType: "text"},
 		{Ref: "t2", Role: "textbox", Editable: true, InputType: "text"},
 		{Ref: "t3", Role: "textbox", Editable: true, InputType: "text"},
+		// A skip link, drawn only while focused, is no link a person
+		// counts (GOV.UK's pages start with one).
+		{Ref: "s1", Role: "link", Name: "Skip to main content", States: []surfaces.State{surfaces.StateOnFocus}},
 		box("l1", "link", "Home"), box("l2", "link", "About"), box("x", "button", "Submit"),
 	}}
 	for _, tc := range []struct {
@@ -105,6 +108,7 @@ func TestOrdinalCountsControlsOfTheRoleOnTheScreen(t *testing.T) {
 		{PurposeField, "the 2nd textbox from the bottom", "t2"},
 		{PurposeField, "the last textbox", "t3"},
 		{PurposeTarget, "open the second link", "l2"},
+		{PurposeTarget, "open the first link", "l1"},
 	} {
 		if c := askLocal(t, s, tc.p, tc.ask, "7"); c.Key != tc.want {
 			t.Errorf("%q chose %q (%s), want %s", tc.ask, c.Key, c.Why, tc.want)

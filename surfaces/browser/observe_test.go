@@ -759,3 +759,22 @@ func TestSkipLinksShownOnFocus(t *testing.T) {
 		t.Errorf("the press did not follow the skip link; lines %v", after.Context)
 	}
 }
+
+// TestLabelAfterItsField: a field whose row shows its label after it
+// (under it, or beside a box) is named by that label, not by the row
+// above, whose text is its own field's; a label row above a field still
+// names it over a unit after it. Sources: MiniWoB++ multi-layouts (its
+// fifth layout), settings rows of a box and its words.
+func TestLabelAfterItsField(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/labelsafter.html")
+	var names []string
+	for _, c := range sc.Candidates {
+		names = append(names, c.Role+" "+c.Name)
+	}
+	want := []string{"textbox Genre", "textbox Director", "textbox Year",
+		"checkbox Email me about orders", "checkbox Text me when it ships", "textbox Weight"}
+	if !slices.Equal(names, want) {
+		t.Errorf("candidates %q, want %q", names, want)
+	}
+}

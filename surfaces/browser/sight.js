@@ -302,8 +302,17 @@
     if (p && p.children.length <= 2) {
       const prev = p.previousElementSibling;
       // A block of several "label: value" parts ("to: Ann subject: Re: Hi")
-      // labels other things, not the field after it.
-      if (prev) { const t = collapse(prev.textContent); if (t && t.length < 60 && (t.match(/\w:(\s|$)/g) || []).length < 2) return t; }
+      // labels other things, not the field after it; nor does a row that
+      // holds a field of its own (a stack of "field, then its label"
+      // rows: the text there is that field's).
+      if (prev && !prev.querySelector(FIELD_SEL)) { const t = collapse(prev.textContent); if (t && t.length < 60 && (t.match(/\w:(\s|$)/g) || []).length < 2) return t; }
+      // Else the text after it in its own row: a label under or after
+      // its field.
+      for (let n = el.nextSibling, i = 0; n && i < 3; i++, n = n.nextSibling) {
+        if (n.nodeType === 1 && (n.matches(CONTROL_SEL) || n.querySelector(CONTROL_SEL))) break;
+        const t = collapse(n.textContent);
+        if (t && t.length < 60) return t;
+      }
     }
     return "";
   }
