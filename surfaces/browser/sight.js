@@ -113,6 +113,23 @@
       el.localName === "title" && el.namespaceURI === "http://www.w3.org/2000/svg";
   }
 
+  // COLLAPSED_MARK reads a class as a closed part's: a tree's folder or a
+  // section that opens (jQuery treeview's "expandable", jsTree's
+  // "jstree-closed", Bootstrap's "collapsed" toggle).
+  const COLLAPSED_MARK = /(^|[\s_-])(collapsed|expandable|closed)([\s_-]|$)/i;
+  // collapsedMark reports whether a class says that el opens a part of
+  // the page now closed, where no aria-expanded says so: its own class
+  // ("collapsed"), or its list item's when el is the item's first
+  // element, its toggle (a treeview's hit area before the folder's name).
+  function collapsedMark(el) {
+    const c = el.getAttribute("class");
+    if (c && /(^|[\s_-])(collapsed|expandable)([\s_-]|$)/i.test(c)) return true;
+    const p = el.parentElement;
+    if (!p || p.firstElementChild !== el || p.tagName !== "LI" && p.getAttribute("role") !== "treeitem") return false;
+    const pc = p.getAttribute("class");
+    return !!pc && COLLAPSED_MARK.test(pc);
+  }
+
   // treeGroup reports whether el, inside a tree's item, is the group of
   // its child items (a nested list, role group).
   function treeGroup(el, tag) {
@@ -1201,7 +1218,8 @@
           if (el.checked === true || el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true") st.push("checked");
           if (el.getAttribute("aria-selected") === "true" || el.getAttribute("aria-current") && el.getAttribute("aria-current") !== "false") st.push("selected");
           if (el.getAttribute("aria-expanded") === "true" || tag === "SUMMARY" && el.parentElement && el.parentElement.open) st.push("expanded");
-          else if (el.getAttribute("aria-expanded") === "false" || tag === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS") st.push("collapsed");
+          else if (el.getAttribute("aria-expanded") === "false" || tag === "SUMMARY" && el.parentElement && el.parentElement.tagName === "DETAILS" ||
+            !el.hasAttribute("aria-expanded") && collapsedMark(el)) st.push("collapsed");
           if (el.disabled === true || el.getAttribute("aria-disabled") === "true" || (el.matches && el.matches(":disabled"))) st.push("disabled");
           if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") st.push("readonly");
           if (scrollsOwn(el, style)) st.push("scrollable");
