@@ -256,3 +256,32 @@ func TestEnterSplitDateRoundTrip(t *testing.T) {
 func daysIn(d time.Time) int {
 	return time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, time.UTC).Day()
 }
+
+// clearsDayScript makes the date input's Year box clear the Day box on
+// every input, as a page's script that re-draws or validates one part
+// while another is typed may do: each box took its part when typed, and
+// the day is gone when the last box is.
+const clearsDayScript = `<script>
+document.getElementById("dob-year").addEventListener("input", () => { document.getElementById("dob-day").value = ""; });
+</script>`
+
+// TestEnterSplitDateReadsEveryBoxBack: a box that took its part when typed
+// but lost it while the next was typed fails the slot, quoting what the
+// box reads; the date is never taken as entered on the read-back of each
+// box alone. Sources: GOV.UK's date input component and issue 20's
+// licence and passport journeys (a page that re-draws its boxes).
+func TestEnterSplitDateReadsEveryBoxBack(t *testing.T) {
+	res, page := runPage(t, fmt.Sprintf(govukDatePage, "What is your date of birth?")+clearsDayScript, `flow b "Give the date of birth" {
+  fact site: url "The page"
+  fact born: date = "1980-03-07"
+  browse "${site}"
+  enter "date of birth" = born
+}
+`)
+	if !strings.Contains(page, "held |3|1980") {
+		t.Errorf("the page does not show the day cleared and the rest held:\n%s", page)
+	}
+	if res.Outcome != runtime.Failed || res.Failure == nil || !strings.Contains(res.Failure.Reason, `day box reads "", not "7"`) {
+		t.Fatalf("outcome %s, failure %+v; want a failure saying the day box reads \"\", not \"7\"\n%s", res.Outcome, res.Failure, page)
+	}
+}

@@ -377,3 +377,96 @@ func TestFocusStepsPutTheCursorInAField(t *testing.T) {
 		})
 	}
 }
+
+// submitTabPage is a tablist whose second tab is named "Submit", as an
+// application's steps drawn as tabs have it: the tab sends the answers,
+// and shows nothing to look behind. The invoices sit behind the third tab,
+// Billing. A line under the panels logs each tab and button pressed.
+const submitTabPage = `<!doctype html><title>Your application</title>
+<h1>Your application</h1>
+<div role=tablist aria-label="Application">
+  <button role=tab id=t-review aria-controls=p-review aria-selected=true>Review</button>
+  <button role=tab id=t-submit aria-controls=p-submit aria-selected=false tabindex=-1>Submit</button>
+  <button role=tab id=t-billing aria-controls=p-billing aria-selected=false tabindex=-1>Billing</button>
+</div>
+<div role=tabpanel id=p-review aria-labelledby=t-review><p>Check your answers before you send them.</p></div>
+<div role=tabpanel id=p-submit aria-labelledby=t-submit hidden><p>Your application has been sent.</p></div>
+<div role=tabpanel id=p-billing aria-labelledby=t-billing hidden><p>Invoices for the last 12 months.</p>
+  <button type=button id=invoices>Download past invoices</button></div>
+<p id=log>pressed:</p>
+<script>
+const log = (what) => { document.getElementById("log").textContent += " " + what; };
+for (const tab of document.querySelectorAll("[role=tab]")) {
+  tab.addEventListener("click", () => {
+    log(tab.textContent + " tab");
+    for (const t of document.querySelectorAll("[role=tab]")) {
+      t.setAttribute("aria-selected", String(t === tab));
+      document.getElementById(t.getAttribute("aria-controls")).hidden = t !== tab;
+    }
+  });
+}
+document.getElementById("invoices").addEventListener("click", () => {
+  log("Download past invoices");
+  document.getElementById("p-billing").insertAdjacentHTML("beforeend", "<p>Your download has started.</p>");
+});
+</script>`
+
+// TestRevealSkipsATabThatSubmits looks behind the tabs for a control
+// that is not on the screen, and never opens a tab the guard reads as
+// irreversible to look: "Submit" drawn as a tab sends, whatever its role.
+// The Billing tab is opened, its download pressed, and the Submit tab is
+// never pressed. Sources: GOV.UK's tabs component (bench/govuk's
+// guidance_tabs scenarios) and issue 19's "a role is no proof of
+// harmlessness" (a Submit drawn as role=tab).
+func TestRevealSkipsATabThatSubmits(t *testing.T) {
+	res, page := runPage(t, submitTabPage, `flow i "Download past invoices" {
+  fact site: url "The page"
+  browse "${site}"
+  do "open Download past invoices"
+}
+`)
+	completedShowing(t, res, page, "pressed: Billing tab Download past invoices")
+	if strings.Contains(page, "Submit tab") {
+		t.Errorf("the Submit tab was pressed:\n%s", page)
+	}
+}
+
+// deleteAccountPage asks for the user's name and password to confirm a
+// deletion, as an account's settings do: a filled form with a password
+// field whose only button is "Delete account". A line logs each press.
+const deleteAccountPage = `<!doctype html><title>Account settings</title>
+<h1>Delete your account</h1>
+<p>Enter your user name and password to confirm.</p>
+<form id=f><label>User <input id=u></label> <label>Password <input id=p type=password></label>
+<button type=button id=del>Delete account</button></form>
+<p id=log>pressed:</p>
+<script>
+document.getElementById("del").onclick = () => {
+  document.getElementById("log").textContent += " Delete account";
+  document.getElementById("f").remove();
+};
+</script>`
+
+// TestSignInNeverTakesAGuardedOnlyButton: a filled form with a password
+// field whose one button the guard reads as irreversible ("Delete
+// account") is no sign-in form: "sign in" never takes that button for
+// its act, presses nothing, and fails saying no control signs in, rather
+// than picking the button and leaving the guard to refuse it. Sources:
+// MiniWoB++ login-user-popup (the one-button rule's source) and this
+// account page (a password asked to confirm a deletion).
+func TestSignInNeverTakesAGuardedOnlyButton(t *testing.T) {
+	res, page := runPage(t, deleteAccountPage, `flow s "Sign in" {
+  fact site: url "The page"
+  browse "${site}"
+  enter "user" = "ada"
+  enter "password" = "x-secret-1"
+  do "sign in"
+}
+`)
+	if strings.Contains(page, "pressed: Delete account") {
+		t.Fatalf("Delete account was pressed (outcome %s):\n%s", res.Outcome, page)
+	}
+	if res.Outcome != runtime.Failed || res.Failure == nil || !strings.Contains(res.Failure.Reason, "found no control that leads there") {
+		t.Fatalf("outcome %s, failure %+v; want a failure saying no control signs in\n%s", res.Outcome, res.Failure, page)
+	}
+}

@@ -167,13 +167,14 @@ var (
 	widgetTests = []string{
 		// A split date (runtime/datesplit_test.go).
 		"TestEnterSplitDateGOVUK", "TestEnterSplitDateOtherShapes", "TestEnterSplitDateRefusesNoDate", "TestEnterSplitDateRoundTrip",
+		"TestEnterSplitDateReadsEveryBoxBack",
 		// Sign in with the form's one button.
-		"TestSignInWithTheFormsOnlyButton",
+		"TestSignInWithTheFormsOnlyButton", "TestSignInNeverTakesAGuardedOnlyButton",
 		// Looking behind what hides: tabs, submenus, a tree, a ⋯ menu.
-		"TestDoLooksBehindTabs", "TestDoLooksInSubmenus", "TestTreeOpensFoldersToTheNamedFile",
+		"TestDoLooksBehindTabs", "TestDoLooksInSubmenus", "TestTreeOpensFoldersToTheNamedFile", "TestRevealSkipsATabThatSubmits",
 		"TestHoverMenuOpensSubmenus", "TestMoreMenuOfTheNamedPost",
 		// The decider: ties, qualifiers, a refusal of the reader's own choice.
-		"TestTieIsAmbiguous", "TestReadTies", "TestQualifiersAsLogic", "TestErrorTextOfTheReadersOwnChoice",
+		"TestTieIsAmbiguous", "TestReadTies", "TestTieWithoutTheNameIsNoChoice", "TestQualifiersAsLogic", "TestErrorTextOfTheReadersOwnChoice",
 	}
 	widgetTrust = []string{
 		// A control that submits whatever its role (issue 19, point 7).
