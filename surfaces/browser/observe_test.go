@@ -778,3 +778,40 @@ func TestLabelAfterItsField(t *testing.T) {
 		t.Errorf("candidates %q, want %q", names, want)
 	}
 }
+
+// TestCardsAndTheIconsInThem: a card inside a card of the same name is
+// one card, and a card's title or text is no card (Bootstrap's .card >
+// .card-body > .card-title, .card-text; MiniWoB++ order-food's nested
+// food items); an icon's alt, a broken picture's alt and a role=img's
+// label are lines of their card, and a photo's alt is not (MiniWoB++
+// order-food's dish-kind icons, a glyph rating as the shop cards draw
+// it).
+func TestCardsAndTheIconsInThem(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/cardsicons.html")
+	for _, name := range []string{"Basic", "Team", "Pro"} {
+		for _, c := range sc.Candidates {
+			if c.Name == "Choose" && strings.Contains(strings.Join(c.Path, " > "), `"`+name+`"`) &&
+				strings.Join(c.Path, " > ") != `card "`+name+`"` {
+				t.Errorf("Choose of %s is in %q, want the one card %q", name, c.Path, `card "`+name+`"`)
+			}
+		}
+	}
+	lines := map[string]string{}
+	for _, l := range sc.Context {
+		lines[l.Text] = strings.Join(l.Path, " > ")
+	}
+	for text, path := range map[string]string{
+		"vegan": `card "Tofu stone pot"`, "gluten-free": `card "Tofu stone pot"`, "meat": `card "Beef stew"`,
+		"missing icon": `card "Garlic bread"`, "Rated 4 out of 5": "", "For one person": `card "Basic"`,
+	} {
+		if got, ok := lines[text]; !ok || got != path {
+			t.Errorf("line %q: path %q (listed %v), want %q", text, got, ok, path)
+		}
+	}
+	for _, text := range []string{"★★★★☆", "A blue enamel mug on a table"} {
+		if _, ok := lines[text]; ok {
+			t.Errorf("line %q is listed", text)
+		}
+	}
+}

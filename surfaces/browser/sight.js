@@ -130,6 +130,28 @@
     return !!pc && COLLAPSED_MARK.test(pc);
   }
 
+  // ICON_MAX is the largest side, in CSS pixels, of an image drawn as an
+  // icon: its alt is a word a person reads beside the text ("vegan"). A
+  // larger picture's alt describes what it shows, and the picture is
+  // what a person sees.
+  const ICON_MAX = 48;
+  // imageWords returns what an image says, or null for an element that
+  // is no image that says anything: an <img> drawn as an icon, by its
+  // alt; a role=img element, by its label (its content is presentational).
+  function imageWords(el, tag, role) {
+    if (tag === "IMG") {
+      const alt = collapse(el.getAttribute("alt"));
+      if (!alt) return null;
+      // A picture that failed to load shows its alt as text.
+      if (el.complete && el.naturalWidth === 0) return alt;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.width <= ICON_MAX && r.height <= ICON_MAX ? alt : null;
+    }
+    if (role !== "img") return null;
+    const label = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
+    return label || null;
+  }
+
   // treeGroup reports whether el, inside a tree's item, is the group of
   // its child items (a nested list, role group).
   function treeGroup(el, tag) {
@@ -864,7 +886,9 @@
     }
     if (tag === "ARTICLE" || role === "article") { const n = aria || headingIn(el); return n ? "article " + q(n) : "article"; }
     const cls = el.getAttribute("class") || "";
-    if (CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls) && !CONTAINER.test(cls) && tag !== "UL" && tag !== "OL") {
+    // A paragraph or a heading is a card's text ("card-text", "card-title"),
+    // never a card of its own.
+    if (CARD_CLASS.test(cls) && !/(^|\s)(btn|button)/i.test(cls) && !CONTAINER.test(cls) && tag !== "UL" && tag !== "OL" && tag !== "P" && !/^H[1-6]$/.test(tag)) {
       const n = groupName(el, tag);
       return n ? "card " + q(n) : "";
     }
@@ -1160,7 +1184,11 @@
         else if (!markHere && errorMarked(el)) markHere = "error";
       }
       let p = path;
-      const pl = pathLabel(el, tag, role, style);
+      let pl = pathLabel(el, tag, role, style);
+      // A card inside a card of the same name is a part of it (Bootstrap's
+      // .card-body in its .card, a dish's name block in its menu item),
+      // not another item.
+      if (pl && path.length > 0 && path[path.length - 1] === pl && pl.startsWith("card ")) pl = "";
       let dlg = dialogEl;
       if (pl) {
         p = path.concat(pl);
@@ -1267,7 +1295,15 @@
       // Text: a block with its own text emits a line.
       let done = textDone || (tag === "LABEL" && !!el.control);
       let kids = null; // the element children, when the text pass met them
-      if (!inWidget && !widget && !done && !skips) {
+      const said = !inWidget && !widget && !done && !skips ? imageWords(el, tag, role) : null;
+      if (said !== null) {
+        // An image that says something is read as its words, as the
+        // accessibility tree names it: an icon's alt ("vegan" beside a
+        // dish), the label of a role=img whose glyphs are presentational
+        // ("Rated 4 out of 5" over "★★★★☆").
+        if ((shown ??= shownBy(style))) emitLine(el, said, p, markHere === "alert" || markHere === "error" ? markHere : "", frame);
+        done = true;
+      } else if (!inWidget && !widget && !done && !skips) {
         // The element's own text: its text children (of a leaf, all its
         // text, read in one call). The pass keeps the element children
         // it meets for the walk below, which need not find them again.
