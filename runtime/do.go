@@ -530,9 +530,10 @@ func nextReveal(s surfaces.Screen, revealed, banned map[string]bool, named func(
 }
 
 // discloses are the roles of a collapsed control that opens a part of
-// the page to look behind: a folder of a tree, an accordion's or a
-// disclosure's button, a <details> summary. A collapsed combobox opens
-// its options, which are values to choose, not a part of the page.
+// the page to look behind: a folder of a tree, a treegrid's row, an
+// accordion's or a disclosure's button or link, a <details> summary. A
+// collapsed combobox opens its options, which are values to choose, not
+// a part of the page.
 var discloses = map[string]bool{"treeitem": true, "button": true, "link": true, "row": true}
 
 // nextPageName is the name of a control that shows the next page of a

@@ -113,21 +113,24 @@
       el.localName === "title" && el.namespaceURI === "http://www.w3.org/2000/svg";
   }
 
-  // COLLAPSED_MARK reads a class as a closed part's: a tree's folder or a
-  // section that opens (jQuery treeview's "expandable", jsTree's
-  // "jstree-closed", Bootstrap's "collapsed" toggle).
-  const COLLAPSED_MARK = /(^|[\s_-])(collapsed|expandable|closed)([\s_-]|$)/i;
+  // COLLAPSED_MARK reads a control's class as a closed part's opener
+  // (Bootstrap's "collapsed" toggle, jQuery treeview's "expandable" hit
+  // area); CLOSED_ITEM an item's class as a closed folder's (those two,
+  // and jsTree's "jstree-closed": a control named "closed" may be a
+  // filter, an item so named is shut).
+  const COLLAPSED_MARK = /(^|[\s_-])(collapsed|expandable)([\s_-]|$)/i;
+  const CLOSED_ITEM = /(^|[\s_-])(collapsed|expandable|closed)([\s_-]|$)/i;
   // collapsedMark reports whether a class says that el opens a part of
   // the page now closed, where no aria-expanded says so: its own class
   // ("collapsed"), or its list item's when el is the item's first
   // element, its toggle (a treeview's hit area before the folder's name).
   function collapsedMark(el) {
     const c = el.getAttribute("class");
-    if (c && /(^|[\s_-])(collapsed|expandable)([\s_-]|$)/i.test(c)) return true;
+    if (c && COLLAPSED_MARK.test(c)) return true;
     const p = el.parentElement;
     if (!p || p.firstElementChild !== el || p.tagName !== "LI" && p.getAttribute("role") !== "treeitem") return false;
     const pc = p.getAttribute("class");
-    return !!pc && COLLAPSED_MARK.test(pc);
+    return !!pc && CLOSED_ITEM.test(pc);
   }
 
   // ICON_MAX is the largest side, in CSS pixels, of an image drawn as an
