@@ -177,10 +177,24 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		if err != nil {
 			return out, err
 		}
-		switch op.Op {
-		case surfaces.OpHover:
-			return out, s.mouse(fctx, chromedp.MouseMoved, p.X, p.Y)
-		case surfaces.OpDoubleClick:
+		if err := s.mouse(fctx, chromedp.MouseMoved, p.X, p.Y); err != nil || op.Op == surfaces.OpHover {
+			return out, err
+		}
+		// The pointer now rests on it: a :hover rule may have restyled
+		// it (an icon swapped for an image still loading), so it is
+		// pointed at again where it is drawn now.
+		var q pointResult
+		if err := fc.call(fctx, &q, "pointAfterHover", js, p.X, p.Y); err != nil {
+			return out, refErr(op.Ref, err)
+		}
+		p = q
+		if p.Error != "" {
+			return out, notAct(p.Error)
+		}
+		if p.Covered != "" {
+			return out, &surfaces.CoveredError{Ref: op.Ref, By: p.Covered}
+		}
+		if op.Op == surfaces.OpDoubleClick {
 			return out, s.doubleClick(fctx, p.X, p.Y)
 		}
 		return out, s.click(fctx, p.X, p.Y)

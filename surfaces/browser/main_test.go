@@ -100,6 +100,13 @@ func siteHandler() http.Handler {
 fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').textContent = t; });
 </script>`)
 	})
+	mux.HandleFunc("/late-icon.svg", func(w http.ResponseWriter, r *http.Request) {
+		// The icon a :hover rule swaps in, slow to come (hovericon.html).
+		time.Sleep(150 * time.Millisecond)
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14"><circle cx="7" cy="7" r="6" fill="blue"/></svg>`)
+	})
 	mux.HandleFunc("/arrive", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(150 * time.Millisecond)
 		fmt.Fprint(w, `<!doctype html><title>Arrived</title><h1>You have arrived</h1>`)

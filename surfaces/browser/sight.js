@@ -425,16 +425,22 @@
     const sheets = sheetsOf(root);
     const hit = hoverCache.get(root);
     if (hit && hit.n === sheets.length) return hit;
-    const ptr = [], reveal = [], onFocus = [];
+    const ptr = [], reveal = [], onFocus = [], moves = [];
     const valid = (sel) => { try { root.querySelector(sel); return true; } catch (e) { return false; } };
     const scan = (rules, depth) => {
       for (const r of rules) {
-        if (ptr.length > 200 || reveal.length > 200 || onFocus.length > 200) return;
+        if (ptr.length > 200 || reveal.length > 200 || onFocus.length > 200 || moves.length > 200) return;
         if (r.cssRules && depth < 4 && !r.selectorText) { scan(r.cssRules, depth + 1); continue; }
         if (!r.selectorText || !r.style) continue;
         if (r.selectorText.includes(":focus")) focusRule(r, onFocus, valid);
         if (!r.selectorText.includes(":hover")) continue;
         const st = r.style;
+        if (HOVER_GEOMETRY.some((k) => st[k])) {
+          for (const part of r.selectorText.split(",")) {
+            const bare = part.replace(/:hover/g, "").trim();
+            if (part.includes(":hover") && bare && valid(bare)) moves.push(bare);
+          }
+        }
         const pointer = st.cursor === "pointer";
         const shows = st.display && st.display !== "none" || st.visibility === "visible" || st.opacity !== "" && +st.opacity > 0;
         if (!pointer && !shows) continue;
@@ -456,10 +462,14 @@
       try { rules = sh.cssRules; } catch (e) { rules = null; } // another origin's sheet
       if (rules) scan(rules, 0);
     }
-    const out = { n: sheets.length, ptr: ptr.join(","), reveal, revealSel: reveal.map((x) => x.target).join(","), onFocus: onFocus.join(",") };
+    const out = { n: sheets.length, ptr: ptr.join(","), reveal, revealSel: reveal.map((x) => x.target).join(","), onFocus: onFocus.join(","), moves: moves.join(",") };
     hoverCache.set(root, out);
     return out;
   }
+  // HOVER_GEOMETRY are the style properties by which a :hover rule can
+  // move, resize or swap what the pointer rests on (an icon's content
+  // swapped for another image): see pointAfterHover.
+  const HOVER_GEOMETRY = ["content", "display", "width", "height", "visibility", "position", "top", "left", "transform", "fontSize", "padding", "margin"];
   // focusRule adds to out the selector of the elements rule r hides
   // until they take the focus: the "visually hidden until focused"
   // pattern of skip links, either a 1px clip on all but the focused one
@@ -1477,6 +1487,35 @@
     return { x: cx + ox, y: cy + oy };
   }
 
+  // pointAfterHover is point for a pointer now resting at (x, y) over
+  // ref's element, where a :hover rule may move, resize or swap it (an
+  // icon swapped for an image still loading has no size, so the pointer
+  // falls off it, the old icon comes back, and so on until the image
+  // comes): a press then would land beside it. Where such a rule may
+  // apply, it waits a frame at a time (at most 30) until the element is
+  // hovered and under the pointer two frames running, and points at it
+  // again; elsewhere the pointer's place stands.
+  function pointAfterHover(ref, x, y) {
+    const el = target(ref, true);
+    const moves = hoverOfRoot(el.getRootNode()).moves;
+    let hovered = false;
+    for (let n = el; n && n.nodeType === 1 && !hovered; n = n.parentElement) hovered = moves !== "" && n.matches(moves);
+    if (!hovered) return { x, y };
+    const [ox, oy] = frameOffset(el);
+    const root = el.getRootNode();
+    return new Promise((resolve) => {
+      let frames = 0, steady = 0;
+      const look = () => {
+        const hit = root.elementFromPoint ? root.elementFromPoint(x - ox, y - oy) : null;
+        steady = el.matches(":hover") && hit && composedContains(el, hit) ? steady + 1 : 0;
+        if (steady >= 2) resolve({ x, y });
+        else if (++frames >= 30) resolve(point(ref, { enabled: true, hovered: true }));
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+  }
+
   function fire(el, type) { el.dispatchEvent(new Event(type, { bubbles: true })); }
 
   // prepareFill focuses the field and selects its content so that an
@@ -1889,5 +1928,5 @@
   // while a recording runs, so both name elements the same way.
   const lib = { collapse, cap, textOf, byIds, roleOf, nameOf, headingIn, composedContains, isField, CARD_CLASS };
 
-  window.__flow = { observe, observeJSON, observeWire, point, pressChain, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, viewport, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
+  window.__flow = { observe, observeJSON, observeWire, point, pointAfterHover, pressChain, prepareFill, finishFill, selectOption, checked, focusRef, quiet, expectScroll, scrolled, viewport, scrollPage, scrollRef, mask, unmask, token, candidateOf, lib };
 })();
