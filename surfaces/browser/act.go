@@ -37,6 +37,9 @@ type pointResult struct {
 	// (a style sheet's :hover), which is at X, Y: move there, then ask
 	// again.
 	Hover bool `json:"hover"`
+	// Moves: a :hover rule may move, resize or swap the element once
+	// the pointer rests on it (see pointAfterHover in sight.js).
+	Moves bool `json:"moves"`
 }
 
 type fillResult struct {
@@ -180,19 +183,21 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 		if err := s.mouse(fctx, chromedp.MouseMoved, p.X, p.Y); err != nil || op.Op == surfaces.OpHover {
 			return out, err
 		}
-		// The pointer now rests on it: a :hover rule may have restyled
-		// it (an icon swapped for an image still loading), so it is
-		// pointed at again where it is drawn now.
-		var q pointResult
-		if err := fc.call(fctx, &q, "pointAfterHover", js, p.X, p.Y); err != nil {
-			return out, refErr(op.Ref, err)
-		}
-		p = q
-		if p.Error != "" {
-			return out, notAct(p.Error)
-		}
-		if p.Covered != "" {
-			return out, &surfaces.CoveredError{Ref: op.Ref, By: p.Covered}
+		if p.Moves {
+			// The pointer now rests on it, and a :hover rule may restyle
+			// it (an icon swapped for an image still loading): it is
+			// pointed at again once it holds still.
+			var q pointResult
+			if err := fc.call(fctx, &q, "pointAfterHover", js, p.X, p.Y); err != nil {
+				return out, refErr(op.Ref, err)
+			}
+			p = q
+			if p.Error != "" {
+				return out, notAct(p.Error)
+			}
+			if p.Covered != "" {
+				return out, &surfaces.CoveredError{Ref: op.Ref, By: p.Covered}
+			}
 		}
 		if op.Op == surfaces.OpDoubleClick {
 			return out, s.doubleClick(fctx, p.X, p.Y)

@@ -1484,9 +1484,19 @@
         if (top !== outer) return { covered: describe(top), x: cx + ox, y: cy + oy };
       }
     }
-    return { x: cx + ox, y: cy + oy };
+    return { x: cx + ox, y: cy + oy, moves: hoverMoves(el) };
   }
 
+  // hoverMoves reports whether one of the page's :hover rules that set
+  // geometry or content may apply to el or an ancestor (see
+  // HOVER_GEOMETRY): point says so, and only then is pointAfterHover
+  // asked after the pointer moves.
+  function hoverMoves(el) {
+    const moves = hoverOfRoot(el.getRootNode()).moves;
+    if (moves === "") return false;
+    for (let n = el; n && n.nodeType === 1; n = n.parentElement) if (n.matches(moves)) return true;
+    return false;
+  }
   // pointAfterHover is point for a pointer now resting at (x, y) over
   // ref's element, where a :hover rule may move, resize or swap it (an
   // icon swapped for an image still loading has no size, so the pointer
@@ -1497,10 +1507,7 @@
   // again; elsewhere the pointer's place stands.
   function pointAfterHover(ref, x, y) {
     const el = target(ref, true);
-    const moves = hoverOfRoot(el.getRootNode()).moves;
-    let hovered = false;
-    for (let n = el; n && n.nodeType === 1 && !hovered; n = n.parentElement) hovered = moves !== "" && n.matches(moves);
-    if (!hovered) return { x, y };
+    if (!hoverMoves(el)) return { x, y };
     const [ox, oy] = frameOffset(el);
     const root = el.getRootNode();
     return new Promise((resolve) => {
