@@ -630,6 +630,19 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 		}
 	}
 	texts = append(texts, c.Name)
+	// A thing the step names whole, lower case or not ("tick off the
+	// sleeping bag"), is another's when c's group does not say it: the
+	// Sleeping mat's box, the Return library books' box for "book the
+	// dentist", look-alike or not (see namedWhole).
+	var another []string
+	for _, name := range namedWhole(intent, s) {
+		if !saidInOne(texts, words(name)) {
+			another = append(another, name)
+		}
+	}
+	if len(another) > 0 {
+		return strings.Join(another, "; "), true
+	}
 	held := wordSet(texts...)
 	runs := entityRuns(intent)
 	var missing []string
@@ -662,6 +675,49 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 		return "", false
 	}
 	return strings.Join(missing, " "), true
+}
+
+// namedWhole are the names the step gives, lower case or not, that the
+// screen shows as one: runs of two words or more of the step (after its
+// verb, outside its quotes), with two content words or more, said as one
+// in a line or an item's name ("tick off the sleeping bag" and the item
+// "Sleeping bag", not "Sleeping mat"; "tick off book the dentist" and the
+// line "Book the dentist (Noor's task)"). The longest runs are kept.
+// Sources: the property tests' todo pages (random seed 554297966, case
+// 131: the box of "Return library books" was pressed for "book the
+// dentist", an item with no box), the trust site's camping list.
+func namedWhole(intent string, s surfaces.Screen) []string {
+	ws := words(quotedText.ReplaceAllString(intent, " "))
+	if len(ws) < 3 {
+		return nil
+	}
+	var texts []string
+	for _, l := range s.Context {
+		texts = append(texts, l.Text)
+	}
+	seen := map[string]bool{}
+	for _, c := range s.Candidates {
+		for _, p := range c.Path {
+			if !seen[p] && strings.Contains(p, `"`) {
+				seen[p] = true
+				texts = append(texts, p)
+			}
+		}
+	}
+	var out []string
+	covered := -1 // the end of the last run kept: a run inside it is no name of its own
+	for i := 1; i < len(ws); i++ {
+		for j := len(ws); j > i+1 && j > covered; j-- {
+			run := ws[i:j]
+			if len(contentWords(strings.Join(run, " "))) < 2 || !saidInOne(texts, run) {
+				continue
+			}
+			out = append(out, strings.Join(run, " "))
+			covered = j
+			break
+		}
+	}
+	return out
 }
 
 // entityWords are the words of intent that name a particular thing: a

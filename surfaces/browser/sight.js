@@ -1766,12 +1766,19 @@
         requestAnimationFrame(() => { clearTimeout(cap); resolve(true); });
       });
     }
-    // The element's own content: a text area or a box that scrolls.
+    // The element's own content: a text area or a box that scrolls. The
+    // page hears of this scroll at its next frame too (an agreement that
+    // enables its Name field once read to the end): wait for it as above.
     const before = el.scrollTop;
     if (dir === "top") el.scrollTop = 0;
     else if (dir === "bottom") el.scrollTop = el.scrollHeight;
     else el.scrollTop += (dir === "up" ? -0.8 : 0.8) * el.clientHeight;
-    return el.scrollTop !== before;
+    const moved = el.scrollTop !== before;
+    if (!moved) return false;
+    return new Promise((resolve) => {
+      const cap = setTimeout(() => resolve(true), 500);
+      requestAnimationFrame(() => { clearTimeout(cap); resolve(true); });
+    });
   }
   // scrollsOwn reports whether el scrolls its own content vertically.
   // The style first: scrollHeight costs a layout query per control.
