@@ -60,10 +60,12 @@ func (r *runner) read(ctx context.Context, fr *frame, s *plan.Step) error {
 		all.Options = append(all.Options, o)
 		texts[o.Key] = text
 		value := text
-		if n, ok := decide.LimitIn(what, text); ok && typ != plan.TypeText {
-			// "the minimum age" of "You must be 16 or over" is the 16,
-			// whatever other numbers the line holds.
-			value = n
+		if typ != plan.TypeText {
+			if n, ok := decide.LimitIn(what, text); ok {
+				// "the minimum age" of "You must be 16 or over" is the
+				// 16, whatever other numbers the line holds.
+				value = n
+			}
 		}
 		v, err := parseText(value)
 		if m, ok := v.(stdlib.Money); ok && err == nil && m.Currency == "" && !amountWords.MatchString(label) {

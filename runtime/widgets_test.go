@@ -290,59 +290,6 @@ func TestReadALimitFromASentence(t *testing.T) {
 	}
 }
 
-// fileTreePage is an ARIA tree of folders, closed at first, whose
-// children exist in the document only once their folder opens (as a
-// lazy tree renders them); each item's row is a block that takes the
-// click, as MUI's TreeItem has it. A press on a file says so in a line.
-const fileTreePage = `<!doctype html><title>Files</title>
-<style>[role=treeitem] > span { display: block; cursor: pointer; }</style>
-<h1>Project files</h1>
-<ul role=tree aria-label="Files" id=tree></ul>
-<p id=held>nothing opened</p>
-<script>
-const files = {"docs": {"guide.md": 0, "notes": {"march.txt": 0, "april.txt": 0}}, "src": {"main.go": 0, "util.go": 0}, "README.md": 0};
-function render(parent, node) {
-  for (const [name, kids] of Object.entries(node)) {
-    const li = document.createElement("li");
-    li.setAttribute("role", "treeitem");
-    const label = document.createElement("span");
-    label.textContent = name;
-    label.tabIndex = -1;
-    li.appendChild(label);
-    if (kids) {
-      li.setAttribute("aria-expanded", "false");
-      label.onclick = () => {
-        const open = li.getAttribute("aria-expanded") === "true";
-        li.setAttribute("aria-expanded", String(!open));
-        if (open) { li.querySelector("ul").remove(); return; }
-        const ul = document.createElement("ul");
-        ul.setAttribute("role", "group");
-        render(ul, kids);
-        li.appendChild(ul);
-      };
-    } else {
-      label.onclick = () => { document.getElementById("held").textContent = "opened " + name; };
-    }
-    parent.appendChild(li);
-  }
-}
-render(document.getElementById("tree"), files);
-</script>`
-
-// TestTreeOpensFoldersToTheNamedFile opens the folders of a closed tree
-// until the named file shows, and presses it; a folder is opened, never
-// taken for the file. Sources: MiniWoB++ navigate-tree, this tree of
-// the project's own (ARIA roles, lazy children).
-func TestTreeOpensFoldersToTheNamedFile(t *testing.T) {
-	res, page := runPage(t, fileTreePage, `flow f "Open a file" {
-  fact site: url "The page"
-  browse "${site}"
-  do "open the file april.txt in the file tree"
-}
-`)
-	completedShowing(t, res, page, "opened april.txt")
-}
-
 // signInFieldsPage is a sign-in form whose line says which field holds
 // the cursor.
 const signInFieldsPage = `<!doctype html><title>Sign in</title>
