@@ -191,18 +191,26 @@ func (s *Surface) do(ctx context.Context, op surfaces.Operation) (surfaces.Outco
 			if err := fc.call(fctx, &q, "pointAfterHover", js, p.X, p.Y); err != nil {
 				return out, refErr(op.Ref, err)
 			}
+			if q.Error != "" {
+				return out, notAct(q.Error)
+			}
+			if q.Covered != "" {
+				return out, &surfaces.CoveredError{Ref: op.Ref, By: q.Covered}
+			}
+			if q.X != p.X || q.Y != p.Y {
+				if err := s.mouse(fctx, chromedp.MouseMoved, q.X, q.Y); err != nil {
+					return out, err
+				}
+			}
 			p = q
-			if p.Error != "" {
-				return out, notAct(p.Error)
-			}
-			if p.Covered != "" {
-				return out, &surfaces.CoveredError{Ref: op.Ref, By: p.Covered}
-			}
 		}
+		// The pointer rests on it already: press without moving again,
+		// since a move waits for the page's next frame.
+		presses := int64(1)
 		if op.Op == surfaces.OpDoubleClick {
-			return out, s.doubleClick(fctx, p.X, p.Y)
+			presses = 2
 		}
-		return out, s.click(fctx, p.X, p.Y)
+		return out, s.press(fctx, p.X, p.Y, presses)
 
 	case surfaces.OpFill:
 		if op.Secret {
@@ -409,15 +417,13 @@ func (s *Surface) mouseN(ctx context.Context, typ input.DispatchMouseEventType, 
 	return err
 }
 
-// doubleClick presses twice at (x, y): Chromium fires dblclick on the
-// second press whose click count is 2.
-func (s *Surface) doubleClick(ctx context.Context, x, y float64) error {
-	if err := s.mouse(ctx, chromedp.MouseMoved, x, y); err != nil {
-		return err
-	}
-	for _, n := range []int64{1, 2} {
+// press presses the left button n times at (x, y), where the pointer
+// already is: Chromium fires dblclick on the second press, whose click
+// count is 2.
+func (s *Surface) press(ctx context.Context, x, y float64, n int64) error {
+	for i := int64(1); i <= n; i++ {
 		for _, t := range []input.DispatchMouseEventType{chromedp.MousePressed, chromedp.MouseReleased} {
-			if err := s.mouseN(ctx, t, x, y, n); err != nil {
+			if err := s.mouseN(ctx, t, x, y, i); err != nil {
 				return err
 			}
 		}
@@ -427,12 +433,10 @@ func (s *Surface) doubleClick(ctx context.Context, x, y float64) error {
 
 // click sends real input events at (x, y): move, press, release.
 func (s *Surface) click(ctx context.Context, x, y float64) error {
-	for _, t := range []input.DispatchMouseEventType{chromedp.MouseMoved, chromedp.MousePressed, chromedp.MouseReleased} {
-		if err := s.mouse(ctx, t, x, y); err != nil {
-			return err
-		}
+	if err := s.mouse(ctx, chromedp.MouseMoved, x, y); err != nil {
+		return err
 	}
-	return nil
+	return s.press(ctx, x, y, 1)
 }
 
 type quietState struct {

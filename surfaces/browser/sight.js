@@ -827,13 +827,20 @@
     let kinds = siblingKinds.get(parent);
     const hov = hoverSelector(el.ownerDocument);
     if (!kinds) {
-      kinds = new Map();
       // Only blocks a person sees side by side, each with a control, make
       // a run: a page's hidden templates or empty wrappers beside its one
-      // content block (a task's hidden prompt and cover) make none.
+      // content block (a task's hidden prompt and cover) make none. Those
+      // are asked (a layout query each) only of kinds that have three
+      // siblings at all.
+      const all = new Map();
       for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-        if (!s.getClientRects().length || !s.querySelector(CONTROL_SEL) && !(hov && s.querySelector(hov))) continue;
         const k = s.tagName + "." + (s.getAttribute("class") || "");
+        all.set(k, (all.get(k) || 0) + 1);
+      }
+      kinds = new Map();
+      for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
+        const k = s.tagName + "." + (s.getAttribute("class") || "");
+        if (all.get(k) < 3 || !s.getClientRects().length || !s.querySelector(CONTROL_SEL) && !(hov && s.querySelector(hov))) continue;
         kinds.set(k, (kinds.get(k) || 0) + 1);
       }
       siblingKinds.set(parent, kinds);
@@ -952,16 +959,55 @@
     return hit;
   }
 
+  // mayCover reports whether an element of layered (positioned other
+  // than static) other than el, its ancestors and what it holds spans
+  // the point (cx, cy) of el's document: only such an element can be
+  // drawn over el there, since the page's flow lays boxes side by side.
+  // A box that overlaps its neighbour by a negative margin, or a static
+  // one moved by a transform, is not seen; a press hit-tests anyway
+  // (point). extents caches each element's box with what overflows it.
+  function mayCover(el, cx, cy, layered, extents) {
+    const doc = el.ownerDocument;
+    for (const l of layered) {
+      if (l === el || l.ownerDocument !== doc) continue;
+      let e = extents.get(l);
+      if (!e) {
+        const r = l.getBoundingClientRect();
+        e = [r.left, r.top, r.left + Math.max(r.width, l.scrollWidth), r.top + Math.max(r.height, l.scrollHeight)];
+        extents.set(l, e);
+      }
+      if (cx < e[0] || cx > e[2] || cy < e[1] || cy > e[3] || e[2] <= e[0] || e[3] <= e[1]) continue;
+      if (!composedContains(l, el) && !composedContains(el, l)) return true;
+    }
+    return false;
+  }
+
+  // onAFragment reports whether the point (cx, cy) of an inline
+  // element's document lies on one of the boxes it is laid out in.
+  function onAFragment(el, cx, cy) {
+    const rs = el.getClientRects();
+    if (rs.length === 1) return true;
+    for (const r of rs) if (cx >= r.left && cx <= r.right && cy >= r.top && cy <= r.bottom) return true;
+    return false;
+  }
+
   // clippedBy reports whether an ancestor of el that scrolls or clips its
-  // content (overflow other than visible) hides el's centre: el is out
-  // of that container's view, not under another element.
-  function clippedBy(el, box) {
+  // content (overflow other than visible) has el's centre outside its
+  // box: el is out of that container's view, not under another element,
+  // unless it is positioned out of the container's clip. clips, when
+  // given, keeps each ancestor's clipping box (null where it
+  // clips nothing) for the rest of a walk, which asks of many controls
+  // under the same ancestors.
+  function clippedBy(el, box, clips) {
     const cx = box.left + box.width / 2, cy = box.top + box.height / 2;
     for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
-      const st = getComputedStyle(a);
-      if (st.overflowX === "visible" && st.overflowY === "visible") continue;
-      const r = a.getBoundingClientRect();
-      if (cx < r.left || cx > r.right || cy < r.top || cy > r.bottom) return true;
+      let r = clips ? clips.get(a) : undefined;
+      if (r === undefined) {
+        const st = getComputedStyle(a);
+        r = st.overflowX === "visible" && st.overflowY === "visible" ? null : a.getBoundingClientRect();
+        if (clips) clips.set(a, r);
+      }
+      if (r && (cx < r.left || cx > r.right || cy < r.top || cy > r.bottom)) return true;
     }
     return false;
   }
@@ -1075,6 +1121,19 @@
     hoverOf = new Map();
     let modal = null, popover = false;
     const counts = new Map();
+    // Whether something covers a control on screen is asked of the engine
+    // at the end of the walk, and only where something drawn in a layer
+    // of its own could be on top of it (see mayCover): a hit test costs
+    // in proportion to the page's layers, ~0.5 ms each on a grid of 250
+    // positioned cards. layered holds the elements positioned other than
+    // static; anyLayer is set where a part of the page could not be
+    // searched for them (a large aria-hidden subtree), and every control
+    // on screen is then hit-tested.
+    const layered = [], deferred = [], clips = new Map();
+    let anyLayer = false, sent = 0;
+    const part = () => {
+      if (flush && items.length % every === 0) { flush(items, lines, paths); sent = items.length; }
+    };
     // Paths are shared arrays (a child reuses its parent's until a new
     // entry starts one), so they are sent once, as a table.
     const paths = [], pathIds = new Map();
@@ -1083,6 +1142,19 @@
       if (i === undefined) { i = paths.length; paths.push(p); pathIds.set(p, i); }
       return i;
     };
+
+    // layersIn adds to layered what in the aria-hidden subtree at el,
+    // which the walk does not enter, is positioned: a modal's backdrop
+    // is drawn over the page though hidden from assistive technology.
+    // A large subtree is not searched: every control is hit-tested.
+    function layersIn(el) {
+      const all = el.getElementsByTagName("*");
+      if (all.length > 200) { anyLayer = true; return; }
+      for (let i = -1; i < all.length; i++) {
+        const d = i < 0 ? el : all[i];
+        if (getComputedStyle(d).position !== "static") layered.push(d);
+      }
+    }
 
     // hoverItems lists the controls in el (el itself or inside it), which
     // a style sheet shows only while the pointer is over a host around
@@ -1112,7 +1184,7 @@
         counts.set(key, it.nth + 1);
         sigOf.set(it.ref, key);
         items.push(it);
-        if (flush && items.length % every === 0) flush(items, lines, paths);
+        part();
       }
     }
 
@@ -1159,6 +1231,7 @@
         // aria-hidden content is skipped as browsers' accessibility tree does
         // (icons inside widgets are still read for names by nameOf).
         if (el.hasAttribute("hidden")) return;
+        layersIn(el);
         return;
       }
       // Each property read of a computed style builds a string, and the
@@ -1174,6 +1247,7 @@
         return;
       }
       if (tag === "DIALOG" && !el.open) return;
+      if (style.position !== "static") layered.push(el);
       // Content that is not drawn though a script gets a box for it
       // (getBoundingClientRect lays it out): what a closed <details> holds
       // besides its summary, and everything under content-visibility:
@@ -1267,15 +1341,22 @@
           if (el.required === true || el.getAttribute("aria-required") === "true") st.push("required");
           if (el.getAttribute("aria-invalid") === "true" || el.getAttribute("aria-invalid") === "grammar" || el.getAttribute("aria-invalid") === "spelling") st.push("invalid");
           const off = box.bottom + oy <= 0 || box.top + oy >= vh || box.right + ox <= 0 || box.left + ox >= vw;
+          let hitLater = null;
           if (off) st.push("offscreen");
           else {
             const cx = Math.min(Math.max(box.left + box.width / 2, 0), vw - 1 - ox);
             const cy = Math.min(Math.max(box.top + box.height / 2, 0), vh - 1 - oy);
-            const hit = hitTest(el, cx, cy);
-            // Hidden by a scrolled container around it (a list that
-            // scrolls, a fixed-height inbox): scrolling brings it into
-            // view, nothing is on top of it.
-            if (hit) st.push(clippedBy(el, box) ? "offscreen" : "covered");
+            // Out of the view of a box around it that scrolls or clips
+            // (an inbox of fixed height: scrolling brings it into view,
+            // nothing is on top of it; but a menu positioned out of the
+            // box is drawn all the same), the pointer passes through it,
+            // or its centre falls between the lines of a link that
+            // wraps: only the engine can say what is there. Elsewhere
+            // the question waits for the walk's end.
+            const clipped = clippedBy(el, box, clips);
+            if (clipped || style.pointerEvents === "none" || display === "inline" && !onAFragment(el, cx, cy)) {
+              if (hitTest(el, cx, cy)) st.push(clipped ? "offscreen" : "covered");
+            } else hitLater = [cx, cy];
           }
           const it = {
             ref: refFor(el), role: role || (el.isContentEditable ? "textbox" : "generic"), name,
@@ -1302,7 +1383,8 @@
           counts.set(key, it.nth + 1);
           sigOf.set(it.ref, key);
           items.push(it);
-          if (flush && items.length % every === 0) flush(items, lines, paths);
+          if (hitLater) deferred.push([items.length - 1, el, hitLater[0], hitLater[1]]);
+          part();
         }
       }
       // Text: a block with its own text emits a line.
@@ -1382,9 +1464,15 @@
     }
 
     if (document.documentElement) visit(document.documentElement, [], 0, 0, "", false, false, null, null);
-    // With a modal in front, everything outside it is covered (behind
-    // lists the items this marks, for those already flushed).
+    // behind lists the items marked covered after they were flushed.
     const behind = [];
+    const extents = new Map();
+    for (const [i, el, cx, cy] of deferred) {
+      if (!anyLayer && !mayCover(el, cx, cy, layered, extents) || !hitTest(el, cx, cy)) continue;
+      items[i].states.push("covered");
+      if (i < sent) behind.push(i);
+    }
+    // With a modal in front, everything outside it is covered.
     if (modal) {
       for (let i = 0; i < items.length; i++) {
         const it = items[i], el = byRef.get(it.ref).deref();
@@ -1781,9 +1869,12 @@
     });
   }
   // scrollsOwn reports whether el scrolls its own content vertically.
-  // The style first: scrollHeight costs a layout query per control.
+  // An input or a button never does; elsewhere the style first:
+  // scrollHeight costs a layout query per control.
   function scrollsOwn(el, style) {
-    if (el.tagName !== "TEXTAREA" && style.overflowY !== "auto" && style.overflowY !== "scroll") return false;
+    const tag = el.tagName;
+    if (tag === "INPUT" || tag === "BUTTON") return false;
+    if (tag !== "TEXTAREA" && style.overflowY !== "auto" && style.overflowY !== "scroll") return false;
     return el.scrollHeight > el.clientHeight + 2;
   }
 
