@@ -832,14 +832,15 @@
       // content block (a task's hidden prompt and cover) make none. Those
       // are asked (a layout query each) only of kinds that have three
       // siblings at all.
-      const all = new Map();
+      const all = new Map(), sibs = [];
       for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
         const k = s.tagName + "." + (s.getAttribute("class") || "");
         all.set(k, (all.get(k) || 0) + 1);
+        sibs.push(s, k);
       }
       kinds = new Map();
-      for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-        const k = s.tagName + "." + (s.getAttribute("class") || "");
+      for (let i = 0; i < sibs.length; i += 2) {
+        const s = sibs[i], k = sibs[i + 1];
         if (all.get(k) < 3 || !s.getClientRects().length || !s.querySelector(CONTROL_SEL) && !(hov && s.querySelector(hov))) continue;
         kinds.set(k, (kinds.get(k) || 0) + 1);
       }
@@ -1148,12 +1149,9 @@
     // is drawn over the page though hidden from assistive technology.
     // A large subtree is not searched: every control is hit-tested.
     function layersIn(el) {
-      const all = el.getElementsByTagName("*");
-      if (all.length > 200) { anyLayer = true; return; }
-      for (let i = -1; i < all.length; i++) {
-        const d = i < 0 ? el : all[i];
-        if (getComputedStyle(d).position !== "static") layered.push(d);
-      }
+      const inside = el.getElementsByTagName("*");
+      if (inside.length > 200) { anyLayer = true; return; }
+      for (const d of [el, ...inside]) if (getComputedStyle(d).position !== "static") layered.push(d);
     }
 
     // hoverItems lists the controls in el (el itself or inside it), which
@@ -1468,7 +1466,8 @@
     const behind = [];
     const extents = new Map();
     for (const [i, el, cx, cy] of deferred) {
-      if (!anyLayer && !mayCover(el, cx, cy, layered, extents) || !hitTest(el, cx, cy)) continue;
+      const ask = anyLayer || mayCover(el, cx, cy, layered, extents);
+      if (!ask || !hitTest(el, cx, cy)) continue;
       items[i].states.push("covered");
       if (i < sent) behind.push(i);
     }
