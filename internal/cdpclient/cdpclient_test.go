@@ -97,6 +97,12 @@ func newFakeBrowser(t *testing.T, handle func(s *serverSide, req request)) *fake
 				f.pongs <- payload
 				continue
 			}
+			if op == opClose {
+				// The client's close, or its answer to ours (TestConnectionLost
+				// closes from the server's side and the client echoes it, which
+				// can arrive before the handler has shut the socket).
+				return
+			}
 			msg = append(msg, payload...)
 			if !fin {
 				continue
