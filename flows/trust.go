@@ -126,6 +126,10 @@ var trustActions = []trustAction{
 	{"POST /api/address", "address_saved"},
 	{"POST /api/staff/{person}/contact", "staff_contacted"},
 	{"POST /api/tours/{tour}/book", "tour_booked"},
+
+	// A second source for naming a control by what its word means
+	// (MiniWoB++ click-checkboxes-soft first): a vocabulary exercise.
+	{"POST /api/quiz/{question}", "quiz_answered"},
 }
 
 // checkVoucher is the shop's promo-code check: only WELCOME5 is current.

@@ -599,6 +599,12 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
     inCard('#tours article', 'Guimarães', 'button').click();
     await recorded('book Guimarães');
     await until(() => text('[role=status]').startsWith('Booked'), 'the booked line');
+    await load('/quiz.html', () => $('#quiz input'));
+    out.quiz = $$('#quiz fieldset').map(f => f.dataset.question + ':' + Array.from(f.querySelectorAll('input')).map(i => i.type[0] + i.value).join(' ')).join(',');
+    click('input[name=q1][value=large]');
+    await recorded('q1 large');
+    click('input[name=q3][value=icy]');
+    await recorded('q3 icy');
 `)
 	want := []string{
 		"announcement_dismissed announcement=ledger-4-2",
@@ -652,6 +658,8 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
 		"packing_set item=sleeping-mat packed=true",
 		"staff_contacted person=rui-costa via=email",
 		"tour_booked tour=guimaraes",
+		"quiz_answered answer=large question=q1",
+		"quiz_answered answer=icy question=q3 ticked=true",
 	)
 	var got []string
 	for _, e := range log.Events() {
@@ -709,6 +717,7 @@ func TestChromiumTrustIssue19PagesDoWhatTheySay(t *testing.T) {
 		"directoryLast":             "Finn Murray true",
 		"tourButtons":               "1 Book for €95,1 Book for €69,1 Book for €79",
 		"campingBoxes":              "+Sleeping mat,-Sleeping bag Sam brings it,+Head torch,-Camping stove Noor brings it,+Water filter",
+		"quiz":                      "q1:rtiny rlarge rquiet rloud,q2:rcalm rmad rsleepy rhungry,q3:cchilly cwarm cicy cbright,q4:rpour rspeak rfold rsew",
 		"todos":                     todo,
 		"todosWC":                   todo,
 		"todosWCInShadow":           float64(0),

@@ -32,7 +32,7 @@ const trustDir = "../testdata/trust"
 
 // trustKinds are the kinds of case the corpus spreads over, in the order
 // the README lists them.
-var trustKinds = []string{"false_success", "lookalike", "recorded", "qualifier", "guard_only", "ambiguous", "values", "evidence", "page_error", "group", "verb"}
+var trustKinds = []string{"false_success", "lookalike", "recorded", "qualifier", "guard_only", "ambiguous", "values", "evidence", "page_error", "group", "verb", "meaning"}
 
 // trustCase is one case: its flow file and the parsed NAME.expect.yaml.
 type trustCase struct {

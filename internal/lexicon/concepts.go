@@ -65,8 +65,8 @@ func ConceptsOf(w string) Concepts {
 
 // Meets returns how b relates to a, coarsely, and the source: Same (a UI
 // group or a synset in common), Similar (one step apart: similar,
-// derived, broader or narrower; or two adjectives similar to one head),
-// or None. Opposites are [Relate]'s to
+// derived, broader or narrower), Sibling (two adjectives similar to one
+// head), or None. Opposites are [Relate]'s to
 // tell; Meets never reports them.
 func (a Concepts) Meets(b Concepts) (Relation, Source) {
 	if meet(a.ui, b.ui) {
@@ -75,8 +75,11 @@ func (a Concepts) Meets(b Concepts) (Relation, Source) {
 	if meet(a.own, b.own) {
 		return Same, WordNet
 	}
-	if meet(a.own, b.near) || meet(a.near, b.own) || meet(a.similar, b.similar) {
+	if meet(a.own, b.near) || meet(a.near, b.own) {
 		return Similar, WordNet
+	}
+	if meet(a.similar, b.similar) {
+		return Sibling, WordNet
 	}
 	return None, ""
 }

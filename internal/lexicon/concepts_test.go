@@ -17,7 +17,18 @@ func TestConceptsMeetAsRelateDoes(t *testing.T) {
 		{"bunny", "rabbit", Similar, WordNet},
 		{"angry", "mad", Similar, WordNet},
 		{"delete", "deletion", Similar, WordNet},
-		{"gigantic", "huge", Similar, WordNet},
+		{"gigantic", "huge", Sibling, WordNet},
+		// "small" is similar to "tiny" itself, and to "quiet" only
+		// through a third word (a small voice is a soft one).
+		{"small", "tiny", Similar, WordNet},
+		{"small", "quiet", Sibling, WordNet},
+		// A verb is one step from its broader verb: murder is a way to
+		// kill, whisper a way to speak (MiniWoB++ click-checkboxes-soft,
+		// the trust site's vocabulary quiz).
+		{"murder", "kill", Similar, WordNet},
+		{"detest", "dislike", Similar, WordNet},
+		{"whisper", "speak", Similar, WordNet},
+		{"whisper", "sew", None, ""},
 		{"piano", "violin", None, ""}, // two nouns under one broader term
 		{"rabbit", "submit", None, ""},
 		{"rabbit", "", None, ""},

@@ -27,7 +27,7 @@
 //     words only: synonyms (words of one synset), antonyms, derivationally
 //     related forms ("delete"/"deletion", and adverbs and adjectives derived
 //     from adjectives and nouns: "quickly"/"quick"), similar adjectives
-//     ("angry"/"mad"), and one level of hypernyms and hyponyms for nouns.
+//     ("angry"/"mad"), and one level of hypernyms and hyponyms for nouns and verbs.
 //     cmd gen (./gen) writes it as wordnet.bin, which the package embeds.
 //   - The UI lexicon: small groups of words and signs that mean one thing on
 //     screens ("saved", "updated", "stored"; "×" and "close"; "›" and

@@ -18,6 +18,10 @@ const (
 	Broader                  // the second word is a broader term (hypernym) for the first
 	Narrower                 // the second word is a narrower term (hyponym) of the first
 	Opposite                 // antonyms
+	// Sibling: two adjectives similar to one head ("gigantic" and "huge",
+	// both similar to "large"), two steps apart where Similar is one.
+	// Only [Concepts.Meets] reports it.
+	Sibling
 )
 
 var relationNames = [...]string{
@@ -28,6 +32,7 @@ var relationNames = [...]string{
 	Broader:  "broader term",
 	Narrower: "narrower term",
 	Opposite: "antonym",
+	Sibling:  "similar through a third word",
 }
 
 func (r Relation) String() string {

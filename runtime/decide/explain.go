@@ -60,6 +60,8 @@ func (p *pass) whyLost(i, chosen int) string {
 	switch {
 	case r.excepted:
 		return p.show(i) + " is one the step excepts"
+	case r.set:
+		return p.show(i) + " is already " + p.f.toggle + ", as the step asks"
 	case r.outside:
 		return p.show(i) + " is not in the group naming " + strconv.Quote(p.f.anchor)
 	case r.conflict != 0:
@@ -139,7 +141,7 @@ func (p *pass) matched(i int) string {
 	var got, via []string
 	for _, w := range ask {
 		for _, f := range d.fields {
-			if matchMeaningIn(w, f.words) >= 0.6 {
+			if matchMeaningIn(w, f.words) >= meaningFloor {
 				got = append(got, w.raw)
 				if note := lexiconNote(w, f.words); note != "" {
 					via = append(via, note)
@@ -168,10 +170,10 @@ func lexiconNote(w word, ws []word) string {
 		}
 	}
 	for _, t := range ws {
-		if m, _, _ := lexiconMatch(w, t); m > 0 && m > match(w, t) {
+		if m, met, metSrc := lexiconMatch(w, t); m > 0 && m > match(w, t) {
 			r, src := lexicon.Relate(w.raw, t.raw)
 			if r == lexicon.None {
-				r = lexicon.Similar
+				r, src = met, metSrc // a sibling through a third word
 			}
 			return lexicon.Explain(w.raw, t.raw, r, src)
 		}

@@ -208,6 +208,12 @@ func parseFrame(q Question) *frame {
 	return f
 }
 
+// byMeaning reports whether the step names its control by what a word
+// means (MeantWord): its words are then the meant word's alone.
+func (f *frame) byMeaning() bool {
+	return len(f.words) > 0 && f.words[0].meant
+}
+
 // meaningPhrase is a step naming a control by what its word means: "the
 // box whose word means the same as rabbit", "a word similar to angry", "a
 // synonym of big".

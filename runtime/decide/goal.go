@@ -332,7 +332,7 @@ func (g Goal) NamesOnly(kinds map[string]bool, texts ...string) bool {
 		}
 		n++
 		o.meant = g.byMeaning
-		if matchIn(o, ws) < 0.8 && !(o.meant && matchMeaningIn(o, ws) >= 0.6) {
+		if matchIn(o, ws) < 0.8 && !(o.meant && matchMeaningIn(o, ws) >= meaningFloor) {
 			return false
 		}
 	}

@@ -299,6 +299,15 @@ var irregularForms = func() map[string]bool {
 func judgeEvery(raw []string, items []item) finding {
 	want := toggleOf(raw[0])
 	_, except := everyOf(raw)
+	// A set named by meaning ("tick every word similar to cold") is the
+	// boxes whose words mean it, as membersToToggle reads it.
+	var meant []word
+	if m := MeantWord(strings.Join(raw, " ")); m != "" {
+		meant = append(meant, contentWords(m)...)
+		for i := range meant {
+			meant[i].meant = true
+		}
+	}
 	total, left := 0, 0
 	for _, it := range items {
 		c := it.cand
@@ -306,6 +315,9 @@ func judgeEvery(raw []string, items []item) finding {
 			continue
 		}
 		if len(except) > 0 && namesAll(except, contentWords(c.Name)) {
+			continue
+		}
+		if len(meant) > 0 && !meansAll(meant, contentWords(c.Name)) {
 			continue
 		}
 		total++

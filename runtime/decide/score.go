@@ -48,6 +48,7 @@ type rating struct {
 	value    bool   // a value of the kind a read asks for, in the anchored group
 	member   bool   // a box a step over a set still has to toggle
 	excepted bool   // a box the step excepts
+	set      bool   // a box a step over a set finds already as it asks
 	whole    bool   // its whole own name is what the step names after its verb
 	role     bool   // the control the step's role noun places (see [byRole])
 	lead     bool   // its own name starts with the step's anchor (see [byLead])
@@ -95,7 +96,12 @@ const memberScore = 0.6
 // membersToToggle lifts the boxes a step over a set still has to toggle
 // and vetoes the ones it excepts. Any of the lifted ones will do: the
 // step asks for every one.
+//
+// A set named by meaning ("tick every word similar to cold") holds only
+// the boxes whose words mean it: those are its members, however well
+// each scores, and no other box is lifted.
 func membersToToggle(f *frame, ds []desc, rs []rating) {
+	meant := f.byMeaning()
 	for i, d := range ds {
 		c := d.opt.Candidate
 		if c == nil || !(c.Role == "checkbox" || c.Role == "switch" || c.Role == "menuitemcheckbox") {
@@ -106,8 +112,21 @@ func membersToToggle(f *frame, ds []desc, rs []rating) {
 			rs[i].raw *= conflictFactor
 			continue
 		}
+		if meant && !meansAll(f.words, d.name) {
+			continue
+		}
 		on := c.Has(surfaces.StateChecked) || c.Has(surfaces.StateSelected)
-		if on != (f.toggle == "on") && rs[i].raw < memberScore {
+		if on == (f.toggle == "on") {
+			// Already as the step asks: pressing it would undo it ("untick
+			// every topic" never ticks one already off again).
+			rs[i].set = true
+			rs[i].raw *= conflictFactor
+			continue
+		}
+		if meant {
+			rs[i].member = true
+		}
+		if rs[i].raw < memberScore {
 			rs[i].raw, rs[i].member = memberScore, true
 		}
 	}

@@ -294,6 +294,11 @@ func lexiconMatch(a, b word) (float64, lexicon.Relation, lexicon.Source) {
 		return 0.7, r, src
 	case r == lexicon.Similar:
 		return 0.6, r, src
+	case r == lexicon.Sibling:
+		// Two steps apart weighs less than one: for "means the same as
+		// small", "tiny" (similar to it) before "quiet" (similar to
+		// "soft", as "small" is of a voice).
+		return 0.5, r, src
 	}
 	return 0, r, src
 }
@@ -471,6 +476,22 @@ func isNumber(w string) bool {
 // numberWords reads small counts written as words.
 var numberWords = map[string]string{"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
 	"seven": "7", "eight": "8", "nine": "9", "ten": "10", "single": "1"}
+
+// meaningFloor is the least lexicon match that counts as naming a word
+// by its meaning: a sibling through a third word (lexiconMatch's 0.5)
+// counts, ranked below a direct relation.
+const meaningFloor = 0.5
+
+// meansAll reports whether the words of a name mean every one of the
+// meant words: "chilly" means "cold", "warm" (its opposite) does not.
+func meansAll(meant []word, name []word) bool {
+	for _, m := range meant {
+		if matchMeaningIn(m, name) < meaningFloor {
+			return false
+		}
+	}
+	return len(meant) > 0
+}
 
 // matchMeaningIn is the best matchMeaning of t in ws.
 func matchMeaningIn(t word, ws []word) float64 {

@@ -204,9 +204,10 @@ func build(wn *wordnet) (*tableData, stats, error) {
 					addSyn(t, synSimilar, id)
 				}
 			case "@", "@i":
-				// One level of hypernyms, for nouns only; hyponyms are the
-				// same pointers read from the other end.
-				if k.pos == noun {
+				// One level of hypernyms, for nouns and verbs ("slice" is a
+				// way to cut, "murder" to kill); hyponyms are the same
+				// pointers read from the other end.
+				if k.pos == noun || k.pos == verb {
 					if t, ok := synID[p.target]; ok && t != id {
 						addSyn(id, synHypernym, t)
 					}
