@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -72,6 +74,10 @@ func runMain(m *testing.M) int {
 	return code
 }
 
+// heldScripts holds, by key, the channel whose closing releases
+// /held.js?k=key.
+var heldScripts sync.Map
+
 func siteHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/testdata/", http.StripPrefix("/testdata/", http.FileServer(http.Dir("testdata"))))
@@ -118,6 +124,22 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 	})
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, "{}")
+	})
+	mux.HandleFunc("/parsing", func(w http.ResponseWriter, r *http.Request) {
+		// A page whose parser waits on a script until the test releases
+		// it (heldScripts): what runs at its start can be looked at while
+		// it still loads.
+		fmt.Fprintf(w, `<!doctype html><title>Parsing</title><h1>Half parsed</h1><script src="/held.js?k=%s"></script><p>After the script</p>`, url.QueryEscape(r.URL.Query().Get("k")))
+	})
+	mux.HandleFunc("/held.js", func(w http.ResponseWriter, r *http.Request) {
+		ch, _ := heldScripts.LoadOrStore(r.URL.Query().Get("k"), make(chan struct{}))
+		select {
+		case <-ch.(chan struct{}):
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "document.title = 'Parsed';")
 	})
 	mux.HandleFunc("/delay", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(400 * time.Millisecond)

@@ -178,10 +178,13 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 	b.register(s.tid, s)
 	pctx, pcancel := s.actCtx(ctx)
 	err = s.installPending(pctx)
+	if err == nil {
+		err = s.main.installSight(pctx)
+	}
 	pcancel()
 	if err != nil {
 		s.Close()
-		return nil, fmt.Errorf("load timer script: %w", err)
+		return nil, fmt.Errorf("load page scripts: %w", err)
 	}
 	if !b.attached {
 		actx, cancel := s.actCtx(ctx)
