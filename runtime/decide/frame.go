@@ -125,14 +125,10 @@ func parseFrame(q Question) *frame {
 		ask = q.Step
 	}
 	f := &frame{purpose: q.Purpose, ask: ask, verbs: rawWords(ask)}
-	f.words = append([]word(nil), contentWords(ask)...)
-	if m := MeantWord(ask); m != "" {
-		// "the box whose word means the same as rabbit": the control is
-		// named by what it means, and only the meant word names it.
-		f.words = append([]word(nil), contentWords(m)...)
-		for i := range f.words {
-			f.words[i].meant = true
-		}
+	// "the box whose word means the same as rabbit": the control is named
+	// by what it means, and only the meant word names it.
+	if f.words = meantWords(ask); f.words == nil {
+		f.words = append([]word(nil), contentWords(ask)...)
 	}
 	// Counts and amounts in a do's intent ("raise the quantity to 3") say
 	// what to reach, not which control to press.
@@ -218,6 +214,20 @@ func (f *frame) byMeaning() bool {
 // box whose word means the same as rabbit", "a word similar to angry", "a
 // synonym of big".
 var meaningPhrase = regexp.MustCompile(`(?i)\b(?:means?|meaning)\s+(?:the\s+same\s+as|nearly\s+the\s+same\s+as|like)\s+(.+)$|\b(?:similar\s+(?:in\s+meaning\s+)?to|(?:a\s+)?synonyms?\s+(?:of|for)|synonymous\s+with)\s+(.+)$`)
+
+// meantWords returns the words of MeantWord(ask), each marked meant, or
+// nil when the step names nothing by its meaning.
+func meantWords(ask string) []word {
+	m := MeantWord(ask)
+	if m == "" {
+		return nil
+	}
+	ws := append([]word(nil), contentWords(m)...)
+	for i := range ws {
+		ws[i].meant = true
+	}
+	return ws
+}
 
 // MeantWord is the word a step names a control by the meaning of
 // ("rabbit" in "tick the box whose word means the same as rabbit"), or "".

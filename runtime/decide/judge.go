@@ -301,13 +301,7 @@ func judgeEvery(raw []string, items []item) finding {
 	_, except := everyOf(raw)
 	// A set named by meaning ("tick every word similar to cold") is the
 	// boxes whose words mean it, as membersToToggle reads it.
-	var meant []word
-	if m := MeantWord(strings.Join(raw, " ")); m != "" {
-		meant = append(meant, contentWords(m)...)
-		for i := range meant {
-			meant[i].meant = true
-		}
-	}
+	meant := meantWords(strings.Join(raw, " "))
 	total, left := 0, 0
 	for _, it := range items {
 		c := it.cand
