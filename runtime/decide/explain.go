@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"flow/internal/lexicon"
+	"flow/surfaces"
 )
 
 // Stage 6 of the local decider: the short phrases that say why, for the
@@ -19,6 +20,8 @@ func (p *pass) whyChosen(i int) string {
 	var b strings.Builder
 	b.WriteString(p.show(i))
 	switch {
+	case r.coded:
+		b.WriteString(" is marked with the value in parentheses")
 	case r.exact:
 		b.WriteString(" equals the value")
 	case r.kind:
@@ -71,12 +74,40 @@ func (p *pass) whyLost(i, chosen int) string {
 	case chosen < 0 && clamp01(r.raw) >= ChooseBar && p.rs[p.order[0]].raw-r.raw <= tieMargin:
 		return p.show(i) + " ties with the best; nothing in the step tells them apart"
 	case clamp01(r.raw) < ChooseBar:
-		if m := p.matched(i); m != "" {
+		m, h := p.matched(i), p.hindrance(i)
+		switch {
+		case h != "" && m != "":
+			return p.show(i) + " matches " + m + " but is " + h
+		case h != "":
+			return p.show(i) + " is " + h
+		case m != "":
 			return p.show(i) + " matches only " + m
 		}
 		return p.show(i) + " matches no word of the step"
 	}
 	return p.show(i) + " matches less of the step (" + strconv.FormatFloat(clamp01(r.raw), 'f', 2, 64) + ")"
+}
+
+// hindrance names the states that lowered option i's score whatever its
+// words (roleFit): a field covered by an open list and read-only (a date
+// picker's box) is no field to type into, and the person reading the
+// failure should learn that rather than that its words did not fit.
+func (p *pass) hindrance(i int) string {
+	c := p.ds[i].opt.Candidate
+	if c == nil {
+		return ""
+	}
+	var hs []string
+	if c.Has(surfaces.StateDisabled) {
+		hs = append(hs, "disabled")
+	}
+	if p.f.purpose == PurposeField && c.Has(surfaces.StateReadonly) {
+		hs = append(hs, "read-only")
+	}
+	if c.Has(surfaces.StateCovered) {
+		hs = append(hs, "covered by something on top of it")
+	}
+	return strings.Join(hs, " and ")
 }
 
 // whyNone says why no option reached the bar.

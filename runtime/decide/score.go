@@ -44,6 +44,7 @@ type rating struct {
 	conflict polarity
 	outside  bool   // outside the group that names the anchor
 	exact    bool   // its own text equals the sought value
+	coded    bool   // exact by the part in parentheses (see aside)
 	kind     bool   // the only field of the kind the ask names
 	value    bool   // a value of the kind a read asks for, in the anchored group
 	member   bool   // a box a step over a set still has to toggle
@@ -249,7 +250,7 @@ func scoreOne(f *frame, ask []word, ds []desc, i int) rating {
 		s *= 1.1
 	}
 	if len(f.value) > 0 {
-		s, r.exact = withValue(f, d, s)
+		s, r.exact, r.coded = withValue(f, d, s)
 	}
 	// The verb of a do intent meeting the control's own name ("save …" →
 	// "Save for later") says more than the objects around it.
@@ -330,7 +331,7 @@ func fscore(recall, precision float64) float64 {
 // withValue mixes in how well the option matches the sought value. An
 // exact match scores 0.9 and the rest by the ask, so two options equal to
 // the value are told apart by the group the ask names.
-func withValue(f *frame, d *desc, s float64) (float64, bool) {
+func withValue(f *frame, d *desc, s float64) (score float64, exact, coded bool) {
 	o := d.opt
 	own := ""
 	switch {
@@ -343,16 +344,37 @@ func withValue(f *frame, d *desc, s float64) (float64, bool) {
 	}
 	if squash(own) == f.norm || (o.Candidate != nil && o.Candidate.Label != "" && squash(o.Candidate.Label) == f.norm) ||
 		(o.Candidate != nil && own == "" && d.name != nil && squash(wordsText(d.name)) == f.norm) {
-		return 0.9 + 0.1*clamp01(s), true
+		return 0.9 + 0.1*clamp01(s), true, false
+	}
+	if f.norm != "" && squash(aside(own)) == f.norm {
+		return 0.9 + 0.1*clamp01(s), true, true
 	}
 	// Only the option's own words count for a value: a path or a field
 	// label naming it is not the option itself.
 	vr, vp := overlap(f.value, d.name, []field{{d.name, 1}}, false)
 	v := fscore(vr, vp)
 	if f.purpose == PurposeOption || f.purpose == PurposeCard {
-		return 0.8*v + 0.2*s, false
+		return 0.8*v + 0.2*s, false, false
 	}
-	return math.Max(s, 0.9*v), false
+	return math.Max(s, 0.9*v), false, false
+}
+
+// aside is the one part of a name set apart in parentheses: the code
+// beside what it stands for ("Fort Collins/Loveland, CO - Municipal
+// Airport (FNL)", "Oslo (OSL) Norway", "Special educational needs and
+// disability (SEND)"). A value equal to it names the option as exactly as
+// its whole name does, however long the rest; a name with more than one
+// such part (a list read whole) has none.
+func aside(name string) string {
+	i := strings.IndexByte(name, '(')
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(name[i:], ')')
+	if j < 0 || strings.ContainsAny(name[i+j+1:], "()") || strings.IndexByte(name[i+1:i+j], '(') >= 0 {
+		return ""
+	}
+	return name[i+1 : i+j]
 }
 
 // wordsText joins words as written.
