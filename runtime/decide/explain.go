@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"flow/internal/lexicon"
-	"flow/surfaces"
 )
 
 // Stage 6 of the local decider: the short phrases that say why, for the
@@ -89,25 +88,19 @@ func (p *pass) whyLost(i, chosen int) string {
 }
 
 // hindrance names the states that lowered option i's score whatever its
-// words (roleFit): a field covered by an open list and read-only (a date
-// picker's box) is no field to type into, and the person reading the
+// words (hindrances): a field covered by an open list and read-only (a
+// date picker's box) is no field to type into, and the person reading the
 // failure should learn that rather than that its words did not fit.
 func (p *pass) hindrance(i int) string {
 	c := p.ds[i].opt.Candidate
 	if c == nil {
 		return ""
 	}
-	var hs []string
-	if c.Has(surfaces.StateDisabled) {
-		hs = append(hs, "disabled")
+	var names []string
+	for _, h := range hindrancesOf(p.f, c) {
+		names = append(names, h.name)
 	}
-	if p.f.purpose == PurposeField && c.Has(surfaces.StateReadonly) {
-		hs = append(hs, "read-only")
-	}
-	if c.Has(surfaces.StateCovered) {
-		hs = append(hs, "covered by something on top of it")
-	}
-	return strings.Join(hs, " and ")
+	return strings.Join(names, " and ")
 }
 
 // whyNone says why no option reached the bar.

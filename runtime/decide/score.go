@@ -366,15 +366,15 @@ func withValue(f *frame, d *desc, s float64) (score float64, exact, coded bool) 
 // its whole name does, however long the rest; a name with more than one
 // such part (a list read whole) has none.
 func aside(name string) string {
-	i := strings.IndexByte(name, '(')
-	if i < 0 {
+	if strings.Count(name, "(") != 1 || strings.Count(name, ")") != 1 {
 		return ""
 	}
-	j := strings.IndexByte(name[i:], ')')
-	if j < 0 || strings.ContainsAny(name[i+j+1:], "()") || strings.IndexByte(name[i+1:i+j], '(') >= 0 {
-		return ""
+	_, rest, _ := strings.Cut(name, "(")
+	in, _, _ := strings.Cut(rest, ")")
+	if in == rest {
+		return "" // the ")" comes before the "("
 	}
-	return name[i+1 : i+j]
+	return in
 }
 
 // wordsText joins words as written.
@@ -439,11 +439,8 @@ func roleFit(f *frame, d *desc) float64 {
 		return 1
 	}
 	r := 1.0
-	if c.Has(surfaces.StateDisabled) {
-		r *= 0.3
-	}
-	if c.Has(surfaces.StateCovered) {
-		r *= 0.5
+	for _, h := range hindrancesOf(f, c) {
+		r *= h.factor
 	}
 	has := func(ws ...string) bool {
 		for _, v := range f.verbs {
@@ -457,9 +454,6 @@ func roleFit(f *frame, d *desc) float64 {
 	case PurposeField:
 		if !(editable(c) || c.Role == "combobox") {
 			r *= 0.15
-		}
-		if c.Has(surfaces.StateReadonly) {
-			r *= 0.4
 		}
 		wantsPassword := has("password", "passcode", "pin")
 		if c.InputType == "password" && !wantsPassword {
@@ -511,6 +505,34 @@ func roleFit(f *frame, d *desc) float64 {
 		}
 	}
 	return r
+}
+
+// A hindrance is a state that lowers a candidate's score whatever its
+// words: roleFit multiplies by its factor, and a reason for losing names
+// it (explain.go), so a field hidden under an open list reads as covered,
+// not as a poor match.
+type hindrance struct {
+	state   surfaces.State
+	factor  float64
+	name    string
+	purpose Purpose // only for this purpose ("" for any)
+}
+
+var hindrances = []hindrance{
+	{surfaces.StateDisabled, 0.3, "disabled", ""},
+	{surfaces.StateReadonly, 0.4, "read-only", PurposeField},
+	{surfaces.StateCovered, 0.5, "covered by something on top of it", ""},
+}
+
+// hindrancesOf returns the hindrances c shows for f's purpose.
+func hindrancesOf(f *frame, c *surfaces.Candidate) []hindrance {
+	var hs []hindrance
+	for _, h := range hindrances {
+		if (h.purpose == "" || h.purpose == f.purpose) && c.Has(h.state) {
+			hs = append(hs, h)
+		}
+	}
+	return hs
 }
 
 // pathLabel is an ancestor's role and label without its ordinal:
