@@ -413,6 +413,51 @@ func TestFeedOfLookAlikeBlocks(t *testing.T) {
 	}
 }
 
+// TestBlocksInStatesAreOneRun: look-alike blocks are one kind by their
+// tag and the first word of their class, whatever state words follow
+// ("task done", "task locked"); a block of the run with no control of its
+// own is a card too, so the text of someone else's task is not loose on
+// the page; a run with one block of controls makes no cards. Sources: the
+// property tests' todo pages (random seed 454797090, case 264), the mail
+// site's rows ("msg-row unread"), the account site's subscriptions
+// ("sub-card expired").
+func TestBlocksInStatesAreOneRun(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/states.html")
+	boxes := sc.Find("checkbox", "")
+	for _, name := range []string{"Clean the gutters", "Get new glasses"} {
+		var in []string
+		for _, c := range sc.Candidates {
+			if c.Role == "checkbox" || c.Role == "link" {
+				if strings.Join(c.Path, "/") == `card "`+name+`"` {
+					in = append(in, c.Role)
+				}
+			}
+		}
+		if len(in) != 2 {
+			t.Errorf("card %q holds %v, want its checkbox and its link: %v %v", name, in, boxes, sc.Candidates)
+		}
+	}
+	locked := false
+	for _, l := range sc.Context {
+		if strings.HasPrefix(l.Text, "Pick up dry cleaning") {
+			locked = true
+			if got := strings.Join(l.Path, "/"); got != `card "Pick up dry cleaning"` {
+				t.Errorf("the locked task's line is in %q, want its own card", got)
+			}
+		}
+		if strings.HasPrefix(l.Text, "Opening hours") && len(l.Path) != 0 {
+			t.Errorf("a note beside one block of controls is in %q, want no group", l.Path)
+		}
+	}
+	if !locked {
+		t.Errorf("no line of the locked task: %v", sc.Context)
+	}
+	if c := find(t, sc, "button", "Write to us"); len(c.Path) != 0 {
+		t.Errorf("the one button of the notes is in %q, want no card", c.Path)
+	}
+}
+
 // TestCompactObservationLosesNothing: the arrays observeJSON sends, read
 // by decodeObservation, say exactly what the walk's objects say (read by
 // encoding/json through the struct tags), on pages with every kind of

@@ -711,6 +711,7 @@
   // (`listitem #3`); a second sibling of the same name gets one after it
   // (`listitem "Buy milk" #2`), so two groups never share a path.
   let siblingKinds = new WeakMap(); // per observe: lists change
+  let runCards = new WeakMap(); // per observe: how many of a run are cards, by kind
   let groupNames = new WeakMap(); // per observe: element -> its label
   const CONTROL_SEL = "a[href],button,input,select,textarea,[role=button],[role=link],[onclick],[tabindex]";
   const FIELD_SEL = "input:not([type=button]):not([type=submit]):not([type=reset]):not([type=image]),select,textarea";
@@ -814,12 +815,24 @@
     }
     return groupNames.get(el) || kind + " #1";
   }
+  // blockKind is what makes siblings look alike: their tag and the first
+  // word of their class. The words after it are states a page adds to one
+  // of them ("msg-row unread" in the mail site, "sub-card expired" in the
+  // account site, "task locked" or "completed" in todo lists): a block in
+  // another state is the same kind of block.
+  function blockKind(el) {
+    const c = (el.getAttribute("class") || "").trim();
+    const sp = c.search(/\s/);
+    return el.tagName + "." + (sp < 0 ? c : c.slice(0, sp));
+  }
   // repeatedCard reports whether el is one of a run of look-alike blocks
-  // (three or more shown siblings of its tag and class, or of its tag with
-  // no class for plain blocks), each holding controls of its own and text
-  // beside them: two or more controls, or one that is no field. A person
-  // sees each as a card whatever its class is called, heading or not. A
-  // block whose only control is a field is a form row, not a card.
+  // (three or more shown siblings of its kind, two or more of them with
+  // controls; a plain block's kind is its tag), holding controls of its own
+  // and text beside them: two or more controls, or one that is no field. A
+  // person sees each as a card whatever its class is called, heading or
+  // not, and a sibling with no control (someone else's task, a sold-out
+  // item) is still one of the run. A block whose only control is a field is
+  // a form row, not a card.
   function repeatedCard(el, tag) {
     const c = el.getAttribute("class") || "";
     const parent = el.parentElement;
@@ -827,26 +840,50 @@
     let kinds = siblingKinds.get(parent);
     const hov = hoverSelector(el.ownerDocument);
     if (!kinds) {
-      // Only blocks a person sees side by side, each with a control, make
-      // a run: a page's hidden templates or empty wrappers beside its one
-      // content block (a task's hidden prompt and cover) make none. Those
-      // are asked (a layout query each) only of kinds that have three
-      // siblings at all.
+      // Only blocks a person sees side by side make a run: a page's hidden
+      // templates beside its one content block (a task's hidden prompt and
+      // cover) make none, and nor do empty wrappers, for two of the run
+      // must hold controls. Those are asked (a layout query each) only of
+      // kinds that have three siblings at all.
       const all = new Map(), sibs = [];
       for (let s = parent.firstElementChild; s; s = s.nextElementSibling) {
-        const k = s.tagName + "." + (s.getAttribute("class") || "");
+        const k = blockKind(s);
         all.set(k, (all.get(k) || 0) + 1);
         sibs.push(s, k);
       }
-      kinds = new Map();
+      const shown = new Map(), active = new Map();
       for (let i = 0; i < sibs.length; i += 2) {
         const s = sibs[i], k = sibs[i + 1];
-        if (all.get(k) < 3 || !s.getClientRects().length || !s.querySelector(CONTROL_SEL) && !(hov && s.querySelector(hov))) continue;
-        kinds.set(k, (kinds.get(k) || 0) + 1);
+        if (all.get(k) < 3 || !s.getClientRects().length) continue;
+        shown.set(k, (shown.get(k) || 0) + 1);
+        if (s.querySelector(CONTROL_SEL) || hov && s.querySelector(hov)) active.set(k, (active.get(k) || 0) + 1);
       }
+      kinds = new Set();
+      for (const [k, n] of shown) if (n >= 3 && (active.get(k) || 0) >= 2) kinds.add(k);
       siblingKinds.set(parent, kinds);
     }
-    if ((kinds.get(tag + "." + c) || 0) < 3) return false;
+    const kind = blockKind(el);
+    if (!kinds.has(kind)) return false;
+    if (holdsCard(el, hov)) return true;
+    if (el.querySelector(CONTROL_SEL) || hov && el.querySelector(hov)) return false;
+    // A block of the run with no control of its own (someone else's
+    // task, a sold-out item) is a card when two of its siblings are: the
+    // thing a step names may be the one that cannot be acted on, and a
+    // press in its place must be seen to be another's.
+    let cards = runCards.get(parent);
+    if (!cards) runCards.set(parent, cards = new Map());
+    if (!cards.has(kind)) {
+      let n = 0;
+      for (let s = parent.firstElementChild; s && n < 2; s = s.nextElementSibling) {
+        if (blockKind(s) === kind && s.getClientRects().length && holdsCard(s, hov)) n++;
+      }
+      cards.set(kind, n);
+    }
+    return cards.get(kind) >= 2 && !!el.getClientRects().length && outsideText(el, () => true, 200);
+  }
+  // holdsCard reports whether a block of a run holds what makes a card:
+  // two controls or more, or one that is no field with text beside it.
+  function holdsCard(el, hov) {
     const controls = el.querySelectorAll(CONTROL_SEL);
     let n = controls.length;
     if (n < 2 && hov) n += el.querySelectorAll(hov).length;
@@ -867,8 +904,8 @@
         if (!repeatedCard(el, tag)) return "";
         // Named by what it holds; two posts of one author are two cards,
         // numbered after the first.
-        const cls = el.getAttribute("class");
-        return numberedGroup(el, "card", (s) => s.tagName === tag && s.getAttribute("class") === cls);
+        const kind = blockKind(el);
+        return numberedGroup(el, "card", (s) => blockKind(s) === kind);
       }
     }
     const aria = collapse(el.getAttribute("aria-label")) || byIds(el, "aria-labelledby");
@@ -889,8 +926,8 @@
       // Sections repeated side by side (one per viewing, per booking)
       // are cards, named by what they hold.
       if (tag === "SECTION" && !role && repeatedCard(el, tag)) {
-        const cls = el.getAttribute("class");
-        return numberedGroup(el, "card", (s) => s.tagName === tag && s.getAttribute("class") === cls);
+        const kind = blockKind(el);
+        return numberedGroup(el, "card", (s) => blockKind(s) === kind);
       }
       return "";
     }
@@ -1118,6 +1155,7 @@
     const sx = scrollX, sy = scrollY;
     const active = deepActive();
     siblingKinds = new WeakMap();
+    runCards = new WeakMap();
     groupNames = new WeakMap();
     hoverOf = new Map();
     let modal = null, popover = false;
