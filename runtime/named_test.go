@@ -74,3 +74,72 @@ func TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox(t *testing.T) {
 		t.Errorf("a box was pressed:\n%s", page)
 	}
 }
+
+// markAllPage is a task list with a control for all its tasks and one
+// per task but the second, which is someone else's; each press is logged.
+const markAllPage = `<!doctype html><title>Tasks</title>
+<h1>Chores</h1>
+<button type="button" id="all">Mark all done</button>
+<ul>
+<li><span>Clean the gutters</span> <button type="button">Done</button></li>
+<li><span>Pick up dry cleaning</span> <small>(Sam's task)</small></li>
+<li><span>Get new glasses</span> <button type="button">Done</button></li>
+</ul>
+<p id="log">pressed:</p>
+<script>
+for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => { document.getElementById("log").textContent += " " + (b.id || b.closest("li").firstChild.textContent); });
+</script>`
+
+// TestMarkAllIsNoOneTasksControl: a step about one task never presses
+// the list's control for all of them, though its words ("mark", "done")
+// are the step's: the task has no control of its own here, so the step
+// fails and presses nothing. Sources: the property tests' todo pages
+// ("Mark all as complete", "Complete all"), the trust site's todo app
+// (its "mark all as complete" toggle).
+func TestMarkAllIsNoOneTasksControl(t *testing.T) {
+	res, page := runPage(t, markAllPage, `flow f "Mark a task" {
+  fact site: url "The page"
+  browse "${site}"
+  do "mark \"Pick up dry cleaning\" as done"
+}
+`)
+	if res.Outcome == runtime.Completed {
+		t.Errorf("completed; want a failure that presses nothing:\n%s", page)
+	}
+	if !strings.Contains(page, "pressed:") || strings.Contains(page, "pressed: ") {
+		t.Errorf("something was pressed:\n%s", page)
+	}
+}
+
+// deleteAllPage is a task list whose one delete control deletes every
+// task: no task has one of its own.
+const deleteAllPage = `<!doctype html><title>Tasks</title>
+<h1>Chores</h1>
+<button type="button">Delete all tasks</button>
+<ul>
+<li>Clean the gutters</li>
+<li>Pick up dry cleaning</li>
+<li>Get new glasses</li>
+</ul>`
+
+// TestStopBeforeDeletingOneIsNeverDeleteAll: the target of a stop_before
+// that deletes one task is never the list's control that deletes them
+// all, though it reads as the act: a person approving "Delete all tasks"
+// for one task would lose every one. It fails or stops before another
+// control, never that one. Sources: the property tests' todo pages
+// ("Clear completed"), the trust site's addresses ("Remove all addresses"
+// over addresses with no remove control of their own).
+func TestStopBeforeDeletingOneIsNeverDeleteAll(t *testing.T) {
+	res, page := runPage(t, deleteAllPage, `flow f "Delete a task" {
+  fact site: url "The page"
+  browse "${site}"
+  stop_before "deleting the dry cleaning task"
+}
+`)
+	if res.Stop != nil && strings.Contains(res.Stop.Control, "all") {
+		t.Errorf("%s before %s; want no control for all tasks:\n%s", res.Outcome, res.Stop.Control, page)
+	}
+	if res.Outcome == runtime.Completed {
+		t.Errorf("completed:\n%s", page)
+	}
+}

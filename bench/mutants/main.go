@@ -78,6 +78,9 @@ var mutants = []mutant{
 	{"all or one: a mark-all control may serve one item", "runtime/do.go",
 		"func allOrOne(text string, offer []surfaces.Candidate) []surfaces.Candidate {",
 		`return offer`},
+	{"all or one in a do: a mark-all control may serve one item", "runtime/do.go",
+		"all := decide.StepSaysAll(intent) || goal.Kind != decide.GoalOn && goal.Kind != decide.GoalOff && goal.Kind != decide.GoalRemoved",
+		`all = true`},
 	{"named press: the control the step names is not preferred", "runtime/do.go",
 		"func whileShown(s surfaces.Screen, offer []surfaces.Candidate, match func(surfaces.Candidate) bool) []surfaces.Candidate {",
 		`return offer`},
@@ -175,6 +178,9 @@ var (
 		"TestHoverMenuOpensSubmenus", "TestMoreMenuOfTheNamedPost",
 		// The decider: ties, qualifiers, a refusal of the reader's own choice.
 		"TestTieIsAmbiguous", "TestReadTies", "TestTieWithoutTheNameIsNoChoice", "TestQualifiersAsLogic", "TestErrorTextOfTheReadersOwnChoice",
+		// One item's step and the controls of others (runtime/named_test.go).
+		"TestNoBoxOfAnotherItemForAThingNamedWhole", "TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox",
+		"TestMarkAllIsNoOneTasksControl", "TestStopBeforeDeletingOneIsNeverDeleteAll",
 	}
 	widgetTrust = []string{
 		// A control that submits whatever its role (issue 19, point 7).
