@@ -59,7 +59,7 @@ for (const b of document.querySelectorAll("input")) b.addEventListener("click", 
 // other block: the blocks are one run of cards whatever state their class
 // names, so the quoted task is an item the box is not in. Sources: the
 // property tests' todo pages (random seed 454797090, case 264), the trust
-// site's checklist of items packed by someone else.
+// site's camping list (what someone else brings has no box).
 func TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox(t *testing.T) {
 	res, page := runPage(t, lockedTaskPage, `flow f "Tick a task" {
   fact site: url "The page"
@@ -95,7 +95,7 @@ for (const b of document.querySelectorAll("button")) b.addEventListener("click",
 // are the step's: the task has no control of its own here, so the step
 // fails and presses nothing. Sources: the property tests' todo pages
 // ("Mark all as complete", "Complete all"), the trust site's todo app
-// (its "mark all as complete" toggle).
+// (todos-wc.html: "Mark all as complete").
 func TestMarkAllIsNoOneTasksControl(t *testing.T) {
 	res, page := runPage(t, markAllPage, `flow f "Mark a task" {
   fact site: url "The page"
