@@ -47,6 +47,13 @@ func runPage(t *testing.T, page, src string) (*runtime.Result, string) {
 	return runPageUntil(t, page, src, "")
 }
 
+// runStep runs a flow of one step after browsing to page, served locally
+// (runPage with the flow's usual opening written once).
+func runStep(t *testing.T, page, step string) (*runtime.Result, string) {
+	t.Helper()
+	return runPage(t, page, "flow f \"One step\" {\n  fact site: url \"The page\"\n  browse \"${site}\"\n  "+step+"\n}\n")
+}
+
 // completedShowing fails the test unless the run completed and the page
 // (as runPage reads it) shows want.
 func completedShowing(t *testing.T, res *runtime.Result, page, want string) {

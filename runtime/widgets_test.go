@@ -104,20 +104,10 @@ func TestEnterTakesASuggestionListedTwice(t *testing.T) {
 func TestSuggestionMarkedWithTheCode(t *testing.T) {
 	page := suggestionsPage("To:", "Fort Collins/Loveland, CO - Municipal Airport (FNL)", "Fort Collins/Loveland, CO - Bus service (QWF)",
 		"Springfield, IL - Capital Airport (SPI)", "Chicago, IL - O'Hare (ORD)")
-	res, screen := runPage(t, page, `flow f "Fly to Fort Collins" {
-  fact site: url "The page"
-  browse "${site}"
-  enter "to" = "FNL"
-}
-`)
+	res, screen := runStep(t, page, `enter "to" = "FNL"`)
 	completedShowing(t, res, screen, "to=Fort Collins/Loveland, CO - Municipal Airport (FNL)")
 
-	res, screen = runPage(t, page, `flow f "Fly to Illinois" {
-  fact site: url "The page"
-  browse "${site}"
-  enter "to" = "IL"
-}
-`)
+	res, screen = runStep(t, page, `enter "to" = "IL"`)
 	if res.Outcome != runtime.Failed || res.Failure == nil || !strings.Contains(res.Failure.Reason, "ambiguous") ||
 		!strings.Contains(res.Failure.Reason, "Springfield") || !strings.Contains(res.Failure.Reason, "Chicago") {
 		t.Errorf("outcome %s, failure %+v; want ambiguous between Springfield and Chicago\n%s", res.Outcome, res.Failure, screen)
@@ -350,12 +340,7 @@ func TestFocusStepsPutTheCursorInAField(t *testing.T) {
 		{"click into the email address box", "email focused"},
 	} {
 		t.Run(tc.step, func(t *testing.T) {
-			res, page := runPage(t, signInFieldsPage, `flow f "Focus" {
-  fact site: url "The page"
-  browse "${site}"
-  do "`+tc.step+`"
-}
-`)
+			res, page := runStep(t, signInFieldsPage, `do "`+tc.step+`"`)
 			completedShowing(t, res, page, tc.want)
 		})
 	}
