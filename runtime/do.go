@@ -630,21 +630,6 @@ func strangerGroup(intent string, s surfaces.Screen, c surfaces.Candidate) (stri
 		}
 	}
 	texts = append(texts, c.Name)
-	if twins {
-		// A name the step quotes that c's group does not say, where c has
-		// look-alikes in other groups ("follow \"Hana Silva\"" and the
-		// Follow of the section "Hana Lindqvist"): quotedElsewhere reads
-		// quotes only for controls in items, and a labelled section is
-		// none. Sources: the property tests' look-alike pages (random seed
-		// 906463744, case 67: labelled sections), the trust corpus's steps
-		// that quote their card or row (missingPlace reads such a quote
-		// after "on" or "in"; this reads it wherever it stands).
-		for _, m := range quotedName.FindAllStringSubmatch(intent, -1) {
-			if !allHeld(wordSet(texts...), words(m[1])) {
-				return m[1], true
-			}
-		}
-	}
 	// A thing the step names whole, lower case or not ("tick off the
 	// sleeping bag"), is another's when c's group does not say it: the
 	// Sleeping mat's box, the Return library books' box for "book the

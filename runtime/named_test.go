@@ -120,24 +120,3 @@ func TestStopBeforeDeletingOneIsNeverDeleteAll(t *testing.T) {
 		t.Errorf("completed:\n%s", page)
 	}
 }
-
-// sectionsPage is a page of people in labelled sections, each with a
-// Follow button; each press is logged.
-const sectionsPage = `<!doctype html><title>People</title>
-<section aria-label="Hana Lindqvist"><h2>Hana Lindqvist</h2><button type="button">Follow</button></section>
-<section aria-label="Jonas Petrov"><h2>Jonas Petrov</h2><button type="button">Follow</button></section>
-<section aria-label="Ana Fischer"><h2>Ana Fischer</h2><button type="button">Follow</button></section>
-<p id="log">pressed:</p>
-<script>
-for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => { document.getElementById("log").textContent += " " + b.closest("section").getAttribute("aria-label"); });
-</script>`
-
-// TestNoLookAlikeOfASectionTheStepDoesNotQuote: a step that quotes a
-// person the page does not show presses no Follow of another person's
-// labelled section (a region, no item). Sources: the property tests'
-// look-alike pages (random seed 906463744, case 67), the trust corpus's
-// steps that quote their card or row.
-func TestNoLookAlikeOfASectionTheStepDoesNotQuote(t *testing.T) {
-	res, page := runStep(t, sectionsPage, `do "follow \"Hana Silva\""`)
-	pressedNothing(t, res, page)
-}
