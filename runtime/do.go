@@ -1405,6 +1405,25 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(items[own]) {
 		return "", false
 	}
+	if own == "" {
+		if mine, others := twinGroups(s, c); len(others) > 0 {
+			// c is in no item, but its look-alikes sit in other groups of
+			// the page (labelled sections, fieldsets): the group that
+			// tells c from them is its item here.
+			if holds(mine) {
+				return "", false
+			}
+			for _, g := range others {
+				if holds(g.texts) {
+					return g.name, true
+				}
+			}
+			if !quotesAPiece(s, want) {
+				return "a group named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
+			}
+			return "", false
+		}
+	}
 	if own == "" && unplacedOK {
 		return "", false
 	}
@@ -1437,6 +1456,78 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 		return "an item named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
 	}
 	return "", false
+}
+
+// twinGroup is a group of the screen that holds one look-alike control:
+// its innermost place (`region "Hana Lindqvist"`) and every text under it.
+type twinGroup struct {
+	name  string
+	texts []string
+}
+
+// twinGroups finds, for c among look-alikes (controls of its role and
+// name), the group that tells each apart: the first place of its path
+// that is not shared by all of them. It returns the texts of c's group
+// and the other look-alikes' groups; no others when the look-alikes
+// share c's place (then the page groups them not at all). Sources: the
+// property tests' labelled sections (lookalike, random seed 906463744,
+// case 67: Follow of "Hana Lindqvist" for "Hana Silva"), the trust
+// site's notification settings (a fieldset per channel, each with its
+// own controls).
+func twinGroups(s surfaces.Screen, c surfaces.Candidate) ([]string, []twinGroup) {
+	var twins []surfaces.Candidate
+	for _, x := range s.Candidates {
+		if x.Role == c.Role && x.Name == c.Name {
+			twins = append(twins, x)
+		}
+	}
+	if len(twins) < 2 {
+		return nil, nil
+	}
+	common := len(c.Path)
+	for _, x := range twins {
+		n := 0
+		for n < common && n < len(x.Path) && x.Path[n] == c.Path[n] {
+			n++
+		}
+		common = n
+	}
+	if common >= len(c.Path) {
+		return nil, nil
+	}
+	under := func(prefix []string) []string {
+		texts := slices.Clone(prefix)
+		for _, x := range s.Candidates {
+			if hasPrefix(x.Path, prefix) {
+				texts = append(texts, x.Name)
+			}
+		}
+		for _, l := range s.Context {
+			if hasPrefix(l.Path, prefix) {
+				texts = append(texts, l.Text)
+			}
+		}
+		return texts
+	}
+	mine := c.Path[:common+1]
+	var others []twinGroup
+	seen := map[string]bool{strings.Join(mine, "\x00"): true}
+	for _, x := range twins {
+		if len(x.Path) <= common {
+			continue
+		}
+		g := x.Path[:common+1]
+		if k := strings.Join(g, "\x00"); !seen[k] {
+			seen[k] = true
+			others = append(others, twinGroup{name: g[common], texts: under(g)})
+		}
+	}
+	return under(mine), others
+}
+
+// hasPrefix reports whether path starts with prefix.
+func hasPrefix(path, prefix []string) bool {
+	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
 }
 
 // saidInOne reports whether one of texts holds ws as consecutive words.

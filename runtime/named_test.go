@@ -120,3 +120,64 @@ func TestStopBeforeDeletingOneIsNeverDeleteAll(t *testing.T) {
 		t.Errorf("completed:\n%s", page)
 	}
 }
+
+// sectionsPage is people in labelled sections with no list or card
+// markup, each with its own Follow; a press is logged and shown.
+const sectionsPage = `<!doctype html><title>People you may know</title>
+<h1>People you may know</h1>
+<section aria-label="Jonas Nair"><p>Jonas Nair</p><p>Volunteers at the food bank</p><button type="button">Follow</button> <button type="button">Message</button></section>
+<section aria-label="Hana Lindqvist"><p>Hana Lindqvist</p><p>Product designer in Lisbon</p><button type="button">Follow</button> <button type="button">Message</button></section>
+<p id="log">pressed:</p>
+<script>
+for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => {
+  document.getElementById("log").textContent += " " + b.textContent + " of " + b.closest("section").getAttribute("aria-label");
+  if (b.textContent === "Follow") b.textContent = "Following";
+});
+</script>`
+
+// TestNoLookAlikeInAnotherSectionForAQuotedName: a step that quotes a
+// person no section holds presses no look-alike of another section,
+// though that section shares a word of the name ("Hana"); a step that
+// quotes a person a section holds presses that section's control and
+// no other. The sections are no items (no list, row or card), but the
+// section that tells a control from its look-alikes is its group.
+// Sources: the property tests' labelled sections (random seed 906463744,
+// case 67), the trust site's notification settings
+// (TestNoLookAlikeInAnotherFieldset).
+func TestNoLookAlikeInAnotherSectionForAQuotedName(t *testing.T) {
+	res, page := runStep(t, sectionsPage, `do "follow \"Hana Silva\""`)
+	pressedNothing(t, res, page)
+
+	res, page = runStep(t, sectionsPage, `do "follow \"Hana Lindqvist\""`)
+	if res.Outcome != runtime.Completed || !strings.Contains(page, `"pressed: Follow of Hana Lindqvist"`) {
+		t.Errorf("%s; want Follow of Hana Lindqvist pressed, and nothing else:\n%s", res.Outcome, page)
+	}
+}
+
+// channelsPage is notification channels in fieldsets named by their
+// legends (the trust site's alerts.html), each with its own look-alike
+// Preview; a press is logged and shows the preview in its fieldset.
+const channelsPage = `<!doctype html><title>Notification settings</title>
+<h1>Notification settings</h1>
+<fieldset><legend>Email notifications</legend><p>A message for every mention.</p>
+<button type="button">Preview</button><output></output></fieldset>
+<fieldset><legend>Push notifications</legend><p>Alerts on your phone.</p>
+<button type="button">Preview</button><output></output></fieldset>
+<p id="log">pressed:</p>
+<script>
+for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => {
+  const set = b.closest("fieldset");
+  set.querySelector("output").textContent = "Showing a sample of " + set.querySelector("legend").textContent;
+  document.getElementById("log").textContent += " Preview of " + set.querySelector("legend").textContent;
+});
+</script>`
+
+// TestNoLookAlikeInAnotherFieldset: a step that quotes a channel the
+// page does not have previews no other channel, though one shares a
+// word of it ("Email"). Sources: the trust site's notification settings
+// (alerts.html: a fieldset per channel, each with its own controls), the
+// property tests' labelled sections.
+func TestNoLookAlikeInAnotherFieldset(t *testing.T) {
+	res, page := runStep(t, channelsPage, `do "preview \"Email digest\""`)
+	pressedNothing(t, res, page)
+}

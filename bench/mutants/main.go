@@ -96,6 +96,9 @@ var mutants = []mutant{
 	{"quoted item: a press outside the item the step quotes is not noticed", "runtime/do.go",
 		"func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unplacedOK bool) (string, bool) {",
 		`return "", false`},
+	{"twin groups: a look-alike's labelled section or fieldset is no item", "runtime/do.go",
+		"func twinGroups(s surfaces.Screen, c surfaces.Candidate) ([]string, []twinGroup) {",
+		`return nil, nil`},
 	{"named item: a press outside the item the step names unquoted is not noticed", "runtime/do.go",
 		"func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
 		`return "", false`},
@@ -181,6 +184,7 @@ var (
 		// One item's step and the controls of others (runtime/named_test.go).
 		"TestNoBoxOfAnotherItemForAThingNamedWhole", "TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox",
 		"TestMarkAllIsNoOneTasksControl", "TestStopBeforeDeletingOneIsNeverDeleteAll",
+		"TestNoLookAlikeInAnotherSectionForAQuotedName", "TestNoLookAlikeInAnotherFieldset",
 	}
 	widgetTrust = []string{
 		// A control that submits whatever its role (issue 19, point 7).
