@@ -434,7 +434,10 @@ func TestChromiumConditionalForm(t *testing.T) {
 
 func TestChromiumAdversarialTraps(t *testing.T) {
 	out, log := drive(t, "adversarial", `
-    await load('/?frame=http://example.invalid/widget&escape=http://example.invalid/out', () => win().customElements.get('x-coupon') && $('#same-frame').contentDocument.getElementById('track'));
+    // The frame's button is there before the script after it has given it
+    // its handler: wait for the frame's document to finish parsing.
+    await load('/?frame=http://example.invalid/widget&escape=http://example.invalid/out', () => win().customElements.get('x-coupon') &&
+      $('#same-frame').contentDocument.getElementById('track') && $('#same-frame').contentDocument.readyState !== 'loading');
     const visible = (e) => { const r = e.getBoundingClientRect(), s = win().getComputedStyle(e);
       return r.width > 2 && r.height > 2 && r.right > 0 && r.left < win().innerWidth && s.visibility !== 'hidden' && s.display !== 'none' && s.opacity !== '0'; };
     out.hidden = ['#hidden-display', '#hidden-visibility', '#hidden-offscreen', '#hidden-zero'].map(s => visible($(s)));

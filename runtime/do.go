@@ -275,6 +275,10 @@ func (r *runner) do(ctx context.Context, fr *frame, s *plan.Step) error {
 			return fail("name the control in the item the step means, or name the item as the page shows it",
 				"%q: %s is not in %s, which the step names; nothing was pressed", intent, withGroup(c), item)
 		}
+		if object, ok := namedNowhere(goal, scr, c); ok {
+			return fail("name the item as the page shows it, or check that the page lists it",
+				"%q: no item on the screen says %q, and %s is another's; nothing was pressed", intent, object, withGroup(c))
+		}
 		if missing, ok := strangerGroup(intent, scr, c); ok {
 			return fail("name the group as the page does (its heading, first line or row's first cell)",
 				"%q: %s has look-alikes in other groups, and its group does not say %q; nothing was pressed", intent, withGroup(c), missing)
@@ -1587,6 +1591,35 @@ func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (str
 		}
 	}
 	return "", false
+}
+
+// namedNowhere is namedElsewhere for an item no item on the screen
+// names: for a step that ticks or unticks the item it names unquoted
+// ("tick off book the dentist"), a box in one of a list of items, each
+// with a box of its own, whose item does not say every word of the
+// step's object. The step's item is not on the screen, and the box is
+// another's though a word is shared ("Return library books"). Sources:
+// the property tests' todo pages (random seed 300200100, case 26: tick
+// an absent item), the trust site's camping list (each thing to bring
+// with its own box).
+func namedNowhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
+	own := decide.ItemKey(c.Path)
+	if own == "" || !g.HasObject() || g.Kind != decide.GoalOn && g.Kind != decide.GoalOff {
+		return "", false
+	}
+	if g.NamesOnly(kindWords, append(itemTexts(s)[own], c.Name)...) {
+		return "", false
+	}
+	boxed := map[string]bool{} // the items with a control of c's role
+	for _, x := range s.Candidates {
+		if k := decide.ItemKey(x.Path); k != "" && x.Role == c.Role {
+			boxed[k] = true
+		}
+	}
+	if len(boxed) < 2 {
+		return "", false
+	}
+	return strings.Join(g.ObjectWithout(kindWords), " "), true
 }
 
 // itemTexts are the texts of each item on s (a row, list item, card or

@@ -31,6 +31,25 @@ func TestNoBoxOfAnotherItemForAThingNamedWhole(t *testing.T) {
 	pressedNothing(t, res, page)
 }
 
+// TestNoBoxOfAnotherItemForAnItemNotShown: a step that names an item
+// the list does not show ticks no other item's box, though a word is
+// shared ("book" and "Return library books"); a step that names a shown
+// item ticks its box and no other. Sources: the property tests' todo
+// pages (random seed 300200100, case 26), the trust site's camping list.
+func TestNoBoxOfAnotherItemForAnItemNotShown(t *testing.T) {
+	absent := strings.Replace(lockedTodoPage, "<p>Book the dentist (Noor's task)</p>\n", "", 1)
+	if absent == lockedTodoPage {
+		t.Fatal("the page still shows the dentist's task")
+	}
+	res, page := runStep(t, absent, `do "tick off book the dentist"`)
+	pressedNothing(t, res, page)
+
+	res, page = runStep(t, absent, `do "tick off walk the dog"`)
+	if res.Outcome != runtime.Completed || !strings.Contains(page, `"pressed: Walk the dog"`) {
+		t.Errorf("%s; want the box of Walk the dog ticked, and no other:\n%s", res.Outcome, page)
+	}
+}
+
 // pressedNothing fails the test unless the run failed and the page's log
 // of presses ("pressed:") is empty.
 func pressedNothing(t *testing.T, res *runtime.Result, page string) {

@@ -102,6 +102,9 @@ var mutants = []mutant{
 	{"named item: a press outside the item the step names unquoted is not noticed", "runtime/do.go",
 		"func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
 		`return "", false`},
+	{"named nowhere: a box of another item ticks an item the screen does not show", "runtime/do.go",
+		"func namedNowhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
+		`return "", false`},
 	{"press alone: a press counts without a handler of the page's", "runtime/do.go",
 		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",
 		`if !counts && namesPress(intent, c.Name) { return proof{EvidenceEffect, "mutant"}, true }`},
@@ -184,7 +187,7 @@ var (
 		// One item's step and the controls of others (runtime/named_test.go).
 		"TestNoBoxOfAnotherItemForAThingNamedWhole", "TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox",
 		"TestMarkAllIsNoOneTasksControl", "TestStopBeforeDeletingOneIsNeverDeleteAll",
-		"TestNoLookAlikeInAnotherSectionForAQuotedName", "TestNoLookAlikeInAnotherFieldset",
+		"TestNoLookAlikeInAnotherSectionForAQuotedName", "TestNoLookAlikeInAnotherFieldset", "TestNoBoxOfAnotherItemForAnItemNotShown",
 	}
 	widgetTrust = []string{
 		// A control that submits whatever its role (issue 19, point 7).
