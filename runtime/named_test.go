@@ -200,3 +200,29 @@ func TestNoLookAlikeInAnotherFieldset(t *testing.T) {
 	res, page := runStep(t, channelsPage, `do "preview \"Email digest\""`)
 	pressedNothing(t, res, page)
 }
+
+// oneLineCartPage is a cart of one line whose quantity steppers sit in
+// a group named for its product (the shop site's cart).
+const oneLineCartPage = `<!doctype html><title>Your cart</title>
+<h1>Your cart</h1>
+<div class="cart-line"><a href="#">Wool hat</a> <span>€18.00 each</span>
+<div role="group" aria-label="Quantity of Wool hat"><button type="button" aria-label="Decrease quantity">−</button><input type="number" value="1" aria-label="Quantity"><button type="button" aria-label="Increase quantity">+</button></div></div>
+<p id="log">pressed:</p>
+<script>
+for (const b of document.querySelectorAll("button")) b.addEventListener("click", () => {
+  const q = b.parentElement.querySelector("input");
+  q.value = Number(q.value) + (b.textContent === "+" ? 1 : -1);
+  document.getElementById("log").textContent += " " + b.getAttribute("aria-label") + " of " + b.parentElement.getAttribute("aria-label");
+});
+</script>`
+
+// TestNoControlOfAnotherGroupForAQuotedPlaceNotShown: a step that
+// quotes the group it acts in ("the quantity of \"Wool socks\"") where
+// no group says that name presses nothing, though the one control that
+// fits sits in another group and has no look-alike. Sources: the shop
+// site's cart (a quantity group per line), the property tests' look-alike
+// pages with the named block absent.
+func TestNoControlOfAnotherGroupForAQuotedPlaceNotShown(t *testing.T) {
+	res, page := runStep(t, oneLineCartPage, `do "increase the quantity of \"Wool socks\""`)
+	pressedNothing(t, res, page)
+}

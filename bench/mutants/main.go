@@ -188,6 +188,7 @@ var (
 		"TestNoBoxOfAnotherItemForAThingNamedWhole", "TestNoBoxOfAnotherBlockForAQuotedTaskWithNoBox",
 		"TestMarkAllIsNoOneTasksControl", "TestStopBeforeDeletingOneIsNeverDeleteAll",
 		"TestNoLookAlikeInAnotherSectionForAQuotedName", "TestNoLookAlikeInAnotherFieldset", "TestNoBoxOfAnotherItemForAnItemNotShown",
+		"TestNoControlOfAnotherGroupForAQuotedPlaceNotShown",
 	}
 	widgetTrust = []string{
 		// A control that submits whatever its role (issue 19, point 7).
