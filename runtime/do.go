@@ -1404,29 +1404,18 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 		return "", false
 	}
 	holds := func(texts []string) bool { return allHeld(wordSet(texts...), want) }
-	items := itemTexts(s)
-	own := decide.ItemKey(c.Path)
+	items, own, kind := itemTexts(s), decide.ItemKey(c.Path), "an item"
+	var order []string
+	if own == "" {
+		// c is in no item, but its look-alikes may sit in other groups of
+		// the page (labelled sections, fieldsets): the group that tells c
+		// from them is its item here.
+		if k, groups, keys := twinGroups(s, c); k != "" {
+			items, own, order, kind = groups, k, keys, "a group"
+		}
+	}
 	if holds(append([]string{c.Name}, c.Path...)) || own != "" && holds(items[own]) {
 		return "", false
-	}
-	if own == "" {
-		if mine, others := twinGroups(s, c); len(others) > 0 {
-			// c is in no item, but its look-alikes sit in other groups of
-			// the page (labelled sections, fieldsets): the group that
-			// tells c from them is its item here.
-			if holds(mine) {
-				return "", false
-			}
-			for _, g := range others {
-				if holds(g.texts) {
-					return g.name, true
-				}
-			}
-			if !quotesAPiece(s, want) {
-				return "a group named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
-			}
-			return "", false
-		}
 	}
 	if own == "" && unplacedOK {
 		return "", false
@@ -1447,91 +1436,78 @@ func quotedElsewhere(intent string, s surfaces.Screen, c surfaces.Candidate, unp
 		}
 		return "", false
 	}
-	for _, k := range itemOrder(s) {
+	if order == nil {
+		order = itemOrder(s)
+	}
+	for _, k := range order {
 		if k != own && holds(items[k]) {
 			return itemName(k), true
 		}
 	}
-	if own != "" && twinsOf(s, c) >= 2 && !quotesAPiece(s, want) {
+	if twinsOf(s, c) >= 2 && !quotesAPiece(s, want) {
 		// No item says the name, and c is one of a look-alike per item:
 		// the item the step quotes is not on the screen, and c is
 		// another's ("track the order \"Order from Thursday 13 May\""
 		// among orders of other days).
-		return "an item named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
+		return kind + " named " + strconv.Quote(strings.Join(want, " ")) + " (none on the screen)", true
 	}
 	return "", false
 }
 
-// twinGroup is a group of the screen that holds one look-alike control:
-// its innermost place (`region "Hana Lindqvist"`) and every text under it.
-type twinGroup struct {
-	name  string
-	texts []string
-}
-
 // twinGroups finds, for c among look-alikes (controls of its role and
-// name), the group that tells each apart: the first place of its path
-// that is not shared by all of them. It returns the texts of c's group
-// and the other look-alikes' groups; no others when the look-alikes
-// share c's place (then the page groups them not at all). Sources: the
-// property tests' labelled sections (lookalike, random seed 906463744,
-// case 67: Follow of "Hana Lindqvist" for "Hana Silva"), the trust
-// site's notification settings (a fieldset per channel, each with its
-// own controls).
-func twinGroups(s surfaces.Screen, c surfaces.Candidate) ([]string, []twinGroup) {
+// name), the groups that tell them apart: for each, the first place of
+// its path that all of them do not share. It returns the key of c's group
+// (its path to that place, joined as decide.ItemKey joins one), the texts
+// under each group by key (its places, its controls' names, its lines)
+// and the keys in reading order; no key when the look-alikes share c's
+// place, or c is the only one (then the page does not group them).
+// Sources: the property tests' labelled sections (lookalike, random seed
+// 906463744, case 67: Follow of "Hana Lindqvist" for "Hana Silva"), the
+// trust site's notification settings (a fieldset per channel, each with
+// its own controls).
+func twinGroups(s surfaces.Screen, c surfaces.Candidate) (own string, texts map[string][]string, order []string) {
 	var twins []surfaces.Candidate
+	common := len(c.Path)
 	for _, x := range s.Candidates {
 		if x.Role == c.Role && x.Name == c.Name {
 			twins = append(twins, x)
+			n := 0
+			for n < common && n < len(x.Path) && x.Path[n] == c.Path[n] {
+				n++
+			}
+			common = n
 		}
 	}
-	if len(twins) < 2 {
-		return nil, nil
+	if len(twins) < 2 || common >= len(c.Path) {
+		return "", nil, nil
 	}
-	common := len(c.Path)
+	texts = map[string][]string{}
 	for _, x := range twins {
-		n := 0
-		for n < common && n < len(x.Path) && x.Path[n] == c.Path[n] {
-			n++
+		if len(x.Path) <= common {
+			continue // beside the groups, in none
 		}
-		common = n
-	}
-	if common >= len(c.Path) {
-		return nil, nil
-	}
-	under := func(prefix []string) []string {
-		texts := slices.Clone(prefix)
-		for _, x := range s.Candidates {
-			if hasPrefix(x.Path, prefix) {
-				texts = append(texts, x.Name)
+		g := x.Path[:common+1]
+		k := strings.Join(g, "\x00")
+		if _, ok := texts[k]; ok {
+			continue
+		}
+		order = append(order, k)
+		texts[k] = slices.Clone(g)
+		for _, y := range s.Candidates {
+			if hasPathPrefix(y.Path, g) {
+				texts[k] = append(texts[k], y.Name)
 			}
 		}
 		for _, l := range s.Context {
-			if hasPrefix(l.Path, prefix) {
-				texts = append(texts, l.Text)
+			if hasPathPrefix(l.Path, g) {
+				texts[k] = append(texts[k], l.Text)
 			}
 		}
-		return texts
 	}
-	mine := c.Path[:common+1]
-	var others []twinGroup
-	seen := map[string]bool{strings.Join(mine, "\x00"): true}
-	for _, x := range twins {
-		if len(x.Path) <= common {
-			continue
-		}
-		g := x.Path[:common+1]
-		if k := strings.Join(g, "\x00"); !seen[k] {
-			seen[k] = true
-			others = append(others, twinGroup{name: g[common], texts: under(g)})
-		}
+	if len(order) < 2 {
+		return "", nil, nil
 	}
-	return under(mine), others
-}
-
-// hasPrefix reports whether path starts with prefix.
-func hasPrefix(path, prefix []string) bool {
-	return len(path) >= len(prefix) && slices.Equal(path[:len(prefix)], prefix)
+	return strings.Join(c.Path[:common+1], "\x00"), texts, order
 }
 
 // saidInOne reports whether one of texts holds ws as consecutive words.
@@ -1577,12 +1553,8 @@ func twinsOf(s surfaces.Screen, c surfaces.Candidate) int {
 // property tests (an item with no checkbox) and the trust site's
 // checklist (an item packed by someone else).
 func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
-	own := decide.ItemKey(c.Path)
-	if own == "" || !g.HasObject() {
-		return "", false
-	}
-	items := itemTexts(s)
-	if g.NamesOnly(kindWords, append(items[own], c.Name)...) {
+	own, items := unnamingItem(g, s, c)
+	if own == "" {
 		return "", false
 	}
 	for _, k := range itemOrder(s) {
@@ -1603,11 +1575,10 @@ func namedElsewhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (str
 // an absent item), the trust site's camping list (each thing to bring
 // with its own box).
 func namedNowhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {
-	own := decide.ItemKey(c.Path)
-	if own == "" || !g.HasObject() || g.Kind != decide.GoalOn && g.Kind != decide.GoalOff {
+	if g.Kind != decide.GoalOn && g.Kind != decide.GoalOff {
 		return "", false
 	}
-	if g.NamesOnly(kindWords, append(itemTexts(s)[own], c.Name)...) {
+	if own, _ := unnamingItem(g, s, c); own == "" {
 		return "", false
 	}
 	boxed := map[string]bool{} // the items with a control of c's role
@@ -1620,6 +1591,21 @@ func namedNowhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (strin
 		return "", false
 	}
 	return strings.Join(g.ObjectWithout(kindWords), " "), true
+}
+
+// unnamingItem returns the key of the item c sits in, and the texts of
+// every item on s, when the step names its object and neither that
+// item's texts nor c's name say every word of it; else no key.
+func unnamingItem(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, map[string][]string) {
+	own := decide.ItemKey(c.Path)
+	if own == "" || !g.HasObject() {
+		return "", nil
+	}
+	items := itemTexts(s)
+	if g.NamesOnly(kindWords, append(items[own], c.Name)...) {
+		return "", nil
+	}
+	return own, items
 }
 
 // itemTexts are the texts of each item on s (a row, list item, card or
