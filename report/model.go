@@ -184,6 +184,10 @@ func (b *builder) cur() *Step {
 
 func (b *builder) add(e runtime.Event) {
 	r := b.run
+	// A live event's time carries a monotonic clock reading, which a trace
+	// read back has lost; durations come from the wall clock alone so a
+	// report is the same from either.
+	e.Time = e.Time.Round(0)
 	switch e.Kind {
 	case runtime.EventRunStarted:
 		r.Flow, r.File, r.Decider, r.Began = e.Flow, e.File, e.Decider, e.Time
