@@ -20,7 +20,7 @@ const FLAGS = [
   '--no-default-browser-check', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-extensions',
   '--disable-default-apps', '--disable-breakpad', '--disable-dev-shm-usage',
-  '--disable-features=Translate,BackForwardCache,MediaRouter,OptimizationHints',
+  '--disable-features=Translate,BackForwardCache,MediaRouter,OptimizationHints,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   '--disable-back-forward-cache', '--disable-popup-blocking',
   '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows', '--disable-hang-monitor',
