@@ -105,6 +105,9 @@ var mutants = []mutant{
 	{"named nowhere: a box of another item ticks an item the screen does not show", "runtime/do.go",
 		"func namedNowhere(g decide.Goal, s surfaces.Screen, c surfaces.Candidate) (string, bool) {",
 		`return "", false`},
+	{"quoted runs: a quoted name's date or name is held as scattered words", "runtime/do.go",
+		"func nameRuns(quote string) [][]string {",
+		`return nil`},
 	{"press alone: a press counts without a handler of the page's", "runtime/do.go",
 		"func (r *runner) pressTaken(ctx context.Context, c surfaces.Candidate, intent string, counts bool) (proof, bool) {",
 		`if !counts && namesPress(intent, c.Name) { return proof{EvidenceEffect, "mutant"}, true }`},
@@ -197,6 +200,8 @@ var (
 		"email_rui_costa_on_page_two", "find_absent_zoe_park", "phone_ana_lopes_on_page_one",
 		// A refusal word after the reader's own act ("Invitation declined.").
 		"decline_invitation",
+		// A quoted date held as one, not as scattered words.
+		"track_quoted_day_not_shown",
 	}
 	widgetPackages = []string{"./runtime/", "./runtime/decide/"}
 )
