@@ -433,6 +433,32 @@ func TestScrolledOutOfItsBoxIsOffscreen(t *testing.T) {
 	}
 }
 
+// TestScrolledAboveThePageIsListed: a press near the end of a scrolling
+// box at the top of the page (a menu of fixed height) scrolls the box, and
+// the controls it scrolled above the page's top stay on the screen,
+// offscreen, where a press reaches them: scrolled back, the box shows
+// them. The page's own scrolling reaches nothing above its top, but a
+// box's does. Sources: MiniWoB++ order-food (a dish the menu scrolled
+// past was no control: "the decider found no control") and this page.
+func TestScrolledAboveThePageIsListed(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/scrollmenu.html")
+	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Add Cheese wheel").Ref)); err != nil {
+		t.Fatalf("press: %v", err)
+	}
+	sc = observe(t, s)
+	caesar := find(t, sc, "button", "Add Caesar salad")
+	if !caesar.Has(surfaces.StateOffscreen) || caesar.Has(surfaces.StateCovered) || caesar.Bounds.Y+caesar.Bounds.H > 0 {
+		t.Fatalf("a button the box scrolled above the page has states %v at %+v, want offscreen, above the top", caesar.States, caesar.Bounds)
+	}
+	if _, err := s.Act(testCtx(t), surfaces.Click(caesar.Ref)); err != nil {
+		t.Fatalf("press: %v", err)
+	}
+	if !hasLine(observe(t, s), "ordered Cheese wheel, Caesar salad") {
+		t.Error("the press did not reach the button")
+	}
+}
+
 // TestSignIsNotFormatting: a field that drops the minus sign of what was
 // typed does not read back: -5 and 5 are other numbers.
 func TestSignIsNotFormatting(t *testing.T) {

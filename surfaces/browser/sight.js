@@ -1050,6 +1050,22 @@
     return false;
   }
 
+  // scrolledAway reports whether el, whose box ends at right and bottom in
+  // the document (left of or above its start, where the page's scrolling
+  // reaches nothing), is there because a box around it scrolled it away:
+  // a menu of fixed height scrolled past its first dishes shows them again
+  // when scrolled back. Sources: MiniWoB++ order-food, the scroll menu of
+  // the browser tests (TestScrolledAboveThePageIsListed).
+  function scrolledAway(el, right, bottom) {
+    for (let a = el.parentElement || el.parentNode && el.parentNode.host; a && a !== document.body && a !== document.documentElement;
+      a = a.parentElement || a.parentNode && a.parentNode.host) {
+      right += a.scrollLeft;
+      bottom += a.scrollTop;
+      if (right > 0 && bottom > 0) return true;
+    }
+    return false;
+  }
+
   // labelledItems counts the child elements of el that each say something
   // of their own and hold no control: the items of a bar, when el has no
   // text of its own besides them.
@@ -1349,7 +1365,7 @@
         // when it takes the focus (a skip link) is listed, state onfocus.
         let onFocus = false;
         if (box && (box.width <= 1 && box.height <= 1 ||
-            box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0)) {
+            (box.right + ox + sx <= 0 || box.bottom + oy + sy <= 0) && !scrolledAway(el, box.right + ox + sx, box.bottom + oy + sy))) {
           onFocus = el !== active && box.width <= 1 && box.height <= 1 && focusShown(el);
           if (!onFocus) box = null;
         }
