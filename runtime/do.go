@@ -737,8 +737,6 @@ func entityWords(intent string) []string {
 // entityRuns are entityWords in runs of words next to each other in the
 // step ("Wednesday 14 August", "Hana Fischer"): a run is one name.
 func entityRuns(intent string) [][]string {
-	var out [][]string
-	last := -2
 	bare := quotedText.ReplaceAllString(intent, " ")
 	if loc := pressVerb.FindStringIndex(bare); loc != nil {
 		// "press Like on the post …": the words before the place name the
@@ -752,16 +750,30 @@ func entityRuns(intent string) [][]string {
 		bare = "x " + rest
 	}
 	counts := countIntent(intent)
-	for i, w := range strings.Fields(bare) {
-		w = strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"), ".,;:!?")
-		if w == "" || i == 0 {
+	ws := strings.Fields(bare)
+	for i, w := range ws {
+		ws[i] = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+	}
+	return nameWordRuns(ws, func(i int, w string) bool {
+		// The first word is the verb; a short number is the count to
+		// reach ("raise the quantity to 2"), no name.
+		return i > 0 && !(unicode.IsDigit([]rune(w)[0]) && len(w) <= 3 && counts)
+	})
+}
+
+// nameWordRuns groups the words of ws that name a thing (capitalised, or
+// a number) and that keep lets in, into runs of words next to each other
+// ("Hana Fischer on Wednesday 14 August": "Hana Fischer" and "Wednesday 14
+// August"). Punctuation after a word is trimmed and does not end its run.
+func nameWordRuns(ws []string, keep func(i int, w string) bool) [][]string {
+	var out [][]string
+	last := -2
+	for i, w := range ws {
+		w = strings.TrimRight(w, ".,;:!?")
+		if w == "" || !keep(i, w) {
 			continue
 		}
-		r := []rune(w)
-		if unicode.IsDigit(r[0]) && len(w) <= 3 && counts {
-			continue // the count to reach ("raise the quantity to 2"), no name
-		}
-		if unicode.IsUpper(r[0]) || unicode.IsDigit(r[0]) {
+		if r := []rune(w); unicode.IsUpper(r[0]) || unicode.IsDigit(r[0]) {
 			if i == last+1 {
 				out[len(out)-1] = append(out[len(out)-1], w)
 			} else {
@@ -1529,30 +1541,19 @@ func twinGroups(s surfaces.Screen, c surfaces.Candidate) (own string, texts map[
 
 // nameRuns are the runs of two or more capitalised words and numbers next
 // to each other in a quoted name, as words ("Order from Wednesday 4
-// January": "wednesday 4 january"); punctuation after a word does not end
-// its run, as in entityRuns. Sources: the property tests' look-alike
+// January": "wednesday 4 january"), found as entityRuns finds them.
+// Sources: the property tests' look-alike
 // orders (random seed 593912009, case 102: Track parcel of the order of 2
 // January, "4 items", for "Order from Wednesday 4 January"), the trust
 // site's orders ("2 March", no order's day, and the order of 7 March of
 // "2 books").
 func nameRuns(quote string) [][]string {
 	var out [][]string
-	var run []string
-	end := func() {
+	for _, run := range nameWordRuns(strings.Fields(quote), func(int, string) bool { return true }) {
 		if len(run) > 1 {
 			out = append(out, words(strings.Join(run, " ")))
 		}
-		run = nil
 	}
-	for _, f := range strings.Fields(quote) {
-		w := strings.TrimRight(f, ".,;:!?")
-		if r := []rune(w); len(r) > 0 && (unicode.IsUpper(r[0]) || unicode.IsDigit(r[0])) {
-			run = append(run, w)
-			continue
-		}
-		end()
-	}
-	end()
 	return out
 }
 

@@ -736,11 +736,15 @@
     };
     return walkText(el.shadowRoot && !el.firstChild ? el.shadowRoot : el);
   }
+  // composedParent is the element above n, across a shadow root to its
+  // host.
+  const composedParent = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+
   // lineAt is the line of text a text node belongs to: its nearest
   // ancestor (up to root) that is not a phrasing element, read whole,
   // without the text of controls in it (a title bar's "×") or hidden.
   function lineAt(t, root) {
-    let e = t.parentElement || (t.parentNode && t.parentNode.host);
+    let e = composedParent(t);
     while (e && e !== root && INLINE.has(e.tagName) && e.parentElement && e.parentElement !== root) e = e.parentElement;
     if (!e || e === root) return collapse(t.data);
     if (!e.querySelector(CONTROL_SEL + ",[aria-hidden=true]")) return collapse(e.textContent);
@@ -1057,8 +1061,7 @@
   // when scrolled back. Sources: MiniWoB++ order-food, the scroll menu of
   // the browser tests (TestScrolledAboveThePageIsListed).
   function scrolledAway(el, right, bottom) {
-    for (let a = el.parentElement || el.parentNode && el.parentNode.host; a && a !== document.body && a !== document.documentElement;
-      a = a.parentElement || a.parentNode && a.parentNode.host) {
+    for (let a = composedParent(el); a && a !== document.body && a !== document.documentElement; a = composedParent(a)) {
       right += a.scrollLeft;
       bottom += a.scrollTop;
       if (right > 0 && bottom > 0) return true;
