@@ -39,7 +39,8 @@ func decodeObservation(text string) (jsScreen, error) {
 
 // observationReader puts together what observeWire sends: the parts it
 // sends while the page walks, then its reply. Items with the same states
-// share one list across all of them, and short strings one copy.
+// share one list across all of them, and short strings one copy (short
+// may come from the frame's last observation: see frameConn.observe).
 type observationReader struct {
 	js     jsScreen
 	parts  int // parts read since the last start

@@ -49,7 +49,20 @@ type frameConn struct {
 	partSeq   int
 	partReady chan struct{}
 	bound     int // partBinding: 0 not asked yet, 1 added, -1 refused
+
+	// What the last observation leaves the next, of much the same page as
+	// a rule: its size (items, lines), so that the next is read into lists
+	// of that capacity rather than lists grown and copied part by part,
+	// and its short strings (roles, "Add to cart" in every card), copied
+	// once for all observations instead of once for each. The caller's
+	// alone.
+	lastItems, lastLines int
+	short                map[string]string
 }
+
+// maxShort bounds frameConn.short: a long run through many pages starts
+// its table of short strings over rather than keeping every one.
+const maxShort = 8192
 
 // partBinding is the function sight.js's observeWire sends the parts of
 // an observation through. Like captureBinding it exists only in flow's
@@ -320,6 +333,9 @@ func (fc *frameConn) observe(ctx context.Context, onPart func(js *jsScreen, rest
 		replied <- r
 	}()
 	var o observationReader
+	o.js.Items = make([]jsItem, 0, sizeHint(fc.lastItems))
+	o.js.Lines = make([]jsLine, 0, sizeHint(fc.lastLines))
+	o.short = fc.short
 	var partErr error
 	read := func() {
 		fc.mu.Lock()
@@ -350,6 +366,10 @@ func (fc *frameConn) observe(ctx context.Context, onPart func(js *jsScreen, rest
 				return jsScreen{}, partErr
 			}
 			err := o.final(r.text)
+			fc.lastItems, fc.lastLines, fc.short = len(o.js.Items), len(o.js.Lines), o.short
+			if len(fc.short) > maxShort {
+				fc.short = nil
+			}
 			return o.js, err
 		}
 	}

@@ -465,7 +465,7 @@ func TestBlocksInStatesAreOneRun(t *testing.T) {
 // observeWire's base64 of them reads the same.
 func TestCompactObservationLosesNothing(t *testing.T) {
 	s := newSurface(t)
-	for _, page := range []string{"/testdata/controls.html", "/testdata/feed.html", "/testdata/dialog.html", "/" + cardsPagePath} {
+	for _, page := range []string{"/testdata/controls.html", "/testdata/feed.html", "/testdata/dialog.html", "/" + cardsPagePath, "/testdata/latin.html", "/testdata/scripts.html"} {
 		open(t, s, page)
 		ctx, cancel := s.actCtx(testCtx(t))
 		var text, wire, objects string
@@ -518,6 +518,62 @@ func TestCompactObservationLosesNothing(t *testing.T) {
 				t.Errorf("%s lines:\n got %+v\nwant %+v", page, got.Lines, want.Lines)
 			}
 			t.Fatalf("%s: the compact observation differs (%d/%d items, %d/%d lines)", page, len(got.Items), len(want.Items), len(got.Lines), len(want.Lines))
+		}
+	}
+}
+
+// TestObserveWireEscapesFewOthers: observeWire sends a page whose text is
+// ASCII but for a few characters (English with a €, an accent, an emoji)
+// with those few escaped, and a page mostly in other scripts (Russian,
+// Japanese) as UTF-8; either way every name, value, option and line reads
+// as the page writes it.
+func TestObserveWireEscapesFewOthers(t *testing.T) {
+	s := newSurface(t)
+	for _, tc := range []struct {
+		page, escaped, raw string
+		want               [][2]string // role, name
+		lines              []string
+	}{
+		{page: "/testdata/latin.html", escaped: `Add cake \ud83c\udf70`,
+			want:  [][2]string{{"button", "Add crème brûlée"}, {"button", "Add coffee ☕"}, {"button", "Add cake 🍰"}, {"textbox", "Name on the order"}},
+			lines: []string{"The café’s menu", "Prices in euros: every dish is €9.50 or less."}},
+		{page: "/testdata/scripts.html", raw: "Оформить заказ",
+			want:  [][2]string{{"button", "Оформить заказ"}, {"button", "カートを空にする 🛒"}, {"link", "Помощь 🙂"}, {"combobox", "Город"}, {"textbox", "Количество"}},
+			lines: []string{"Корзина покупок", "ご注文ありがとうございます。配送は三日以内です。"}},
+	} {
+		sc := open(t, s, tc.page)
+		for _, w := range tc.want {
+			find(t, sc, w[0], w[1])
+		}
+		for _, l := range tc.lines {
+			if !slices.ContainsFunc(sc.Context, func(c surfaces.ContextLine) bool { return strings.HasPrefix(c.Text, l) }) {
+				t.Errorf("%s: no line %q in:\n%s", tc.page, l, sc)
+			}
+		}
+		if tc.page == "/testdata/latin.html" {
+			if c := find(t, sc, "textbox", "Name on the order"); c.Placeholder != "e.g. Zoë Ångström" {
+				t.Errorf("the field's placeholder read %q", c.Placeholder)
+			}
+		} else if c := find(t, sc, "combobox", "Город"); c.Value != "Санкт-Петербург" || len(c.Options) != 2 || c.Options[0].Label != "Москва" {
+			t.Errorf("the select read %q, options %+v", c.Value, c.Options)
+		}
+		ctx, cancel := s.actCtx(testCtx(t))
+		var wire string
+		err := s.main.call(ctx, &wire, "observeWire", map[string]int{})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := base64.StdEncoding.DecodeString(wire)
+		if err != nil {
+			t.Fatalf("%s: observeWire sent no base64: %v", tc.page, err)
+		}
+		text := string(b)
+		if tc.escaped != "" && (!strings.Contains(text, tc.escaped) || strings.IndexFunc(text, func(r rune) bool { return r > 0x7f }) >= 0) {
+			t.Errorf("%s: want every character past ASCII escaped (%s), got %.300s", tc.page, tc.escaped, text)
+		}
+		if tc.raw != "" && !strings.Contains(text, tc.raw) {
+			t.Errorf("%s: want the text as UTF-8 (%s), got %.300s", tc.page, tc.raw, text)
 		}
 	}
 }

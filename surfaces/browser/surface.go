@@ -513,6 +513,8 @@ type frameAdder struct {
 // adder returns the frameAdder of one frame whose candidates and lines
 // start at the end of sc's.
 func (s *Surface) adder(sc *surfaces.Screen, fc *frameConn, frame string, ox, oy float64) *frameAdder {
+	sc.Candidates = slices.Grow(sc.Candidates, sizeHint(fc.lastItems))
+	sc.Context = slices.Grow(sc.Context, sizeHint(fc.lastLines))
 	return &frameAdder{s: s, sc: sc, fc: fc, frame: frame, ox: ox, oy: oy, base: len(sc.Candidates), lines0: len(sc.Context)}
 }
 
