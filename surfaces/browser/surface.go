@@ -511,7 +511,8 @@ type frameAdder struct {
 }
 
 // adder returns the frameAdder of one frame whose candidates and lines
-// start at the end of sc's.
+// start at the end of sc's, making room in sc for as many as the frame's
+// last observation held.
 func (s *Surface) adder(sc *surfaces.Screen, fc *frameConn, frame string, ox, oy float64) *frameAdder {
 	sc.Candidates = slices.Grow(sc.Candidates, sizeHint(fc.lastItems))
 	sc.Context = slices.Grow(sc.Context, sizeHint(fc.lastLines))
