@@ -30,7 +30,7 @@ import (
 func TestRunReport(t *testing.T) {
 	chromium := startChromium(t)
 	site, _ := serve(t, "booking")
-	dir := t.TempDir()
+	dir := secretFreeDir(t)
 	src, facts := filepath.Join(dir, "booking.flow"), filepath.Join(dir, "booking.facts.yaml")
 	copyFromFS(t, "booking.flow", src)
 	copyFromFS(t, "booking.facts.yaml", facts)
