@@ -78,6 +78,22 @@ func runMain(m *testing.M) int {
 // /held.js?k=key.
 var heldScripts sync.Map
 
+// heldIcon is the tab icon of /icon-page?k=key, which the server holds
+// until the test closes release; asked is closed when the browser asks
+// for it.
+type heldIcon struct {
+	asked, release chan struct{}
+	once           sync.Once
+}
+
+// heldIcons holds the heldIcon of each key.
+var heldIcons sync.Map
+
+func iconFor(key string) *heldIcon {
+	v, _ := heldIcons.LoadOrStore(key, &heldIcon{asked: make(chan struct{}), release: make(chan struct{})})
+	return v.(*heldIcon)
+}
+
 func siteHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/testdata/", http.StripPrefix("/testdata/", http.FileServer(http.Dir("testdata"))))
@@ -140,6 +156,22 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 		}
 		w.Header().Set("Content-Type", "text/javascript")
 		fmt.Fprint(w, "document.title = 'Parsed';")
+	})
+	mux.HandleFunc("/icon-page", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>Icon</title><link rel="icon" href="/held-icon.svg?k=%s">
+<p>Pressed <span id=n>0</span> times</p><button onclick="n.textContent = +n.textContent + 1">Count</button>`, url.QueryEscape(r.URL.Query().Get("k")))
+	})
+	mux.HandleFunc("/held-icon.svg", func(w http.ResponseWriter, r *http.Request) {
+		h := iconFor(r.URL.Query().Get("k"))
+		h.once.Do(func() { close(h.asked) })
+		select {
+		case <-h.release:
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Cache-Control", "no-store")
+		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="teal"/></svg>`)
 	})
 	mux.HandleFunc("/delay", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(400 * time.Millisecond)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -156,6 +157,62 @@ func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
 		if took := time.Since(began); err != nil || took >= pendingHorizon*3/4 {
 			t.Errorf("%s: the press took %v (settling %v; %v), as if waiting for a request that never comes or behind a window", c.name, took, out.Settled, err)
 		}
+	}
+}
+
+// TestSettleIgnoresTheTabsIcon checks that the browser's own fetch of the
+// tab's icon, asked for after the load event and waited for by no script
+// of the page, holds neither the network window nor the page's quiet
+// clock: the navigation and a press settle while the icon is on its way
+// (the server holds it), not when its request has grown stale, and its
+// arrival is no change of the page. The icon's name is not favicon.*, as
+// many sites' are not.
+func TestSettleIgnoresTheTabsIcon(t *testing.T) {
+	s := newSurface(t)
+	key := t.Name()
+	icon := iconFor(key)
+	nav, err := s.Act(testCtx(t), surfaces.Navigate(site.URL+"/icon-page?k="+url.QueryEscape(key)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-icon.asked:
+	case <-testCtx(t).Done():
+		t.Fatal("the browser never asked for the tab's icon")
+	}
+	press, err := s.Act(testCtx(t), surfaces.Click(find(t, observe(t, s), "button", "Count").Ref))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The icon is asked for after the load, within the navigation's
+	// settle or before the press: one of the two settles had it in flight.
+	if held := nav.Settled + press.Settled; held >= staleRequest {
+		t.Errorf("the navigation and the press settled for %v and %v: the icon's request held them until it counted as stale", nav.Settled, press.Settled)
+	}
+	if after := observe(t, s); !hasLine(after, "Pressed 1 times") {
+		t.Errorf("settled before the press showed:\n%s", after)
+	}
+	// The page's clock (performance.now) of its last change: a change of
+	// the DOM or the end of a resource it loaded.
+	lastChange := func() float64 {
+		t.Helper()
+		ctx, cancel := s.actCtx(testCtx(t))
+		defer cancel()
+		var at float64
+		if err := s.main.evalCall(ctx, &at, "", "(() => performance.now() - window.__flow.quiet().since)"); err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	before := lastChange()
+	close(icon.release)
+	mainWorld[bool](t, s, `new Promise((done) => {
+		const has = () => performance.getEntriesByType("resource").some((e) => e.name.includes("/held-icon.svg"));
+		if (has()) return done(true);
+		new PerformanceObserver((_, o) => { if (has()) { o.disconnect(); done(true); } }).observe({ type: "resource" });
+	})`)
+	if after := lastChange(); after-before > 1 {
+		t.Errorf("the icon's arrival counted as a change of the page: its last change was at %.1f ms before the icon came, at %.1f ms after", before, after)
 	}
 }
 

@@ -29,11 +29,15 @@
   // The browser's network events show a fetch's response when its headers
   // come; its body may end much later, and the page renders after that.
   // The end of each resource the page loads counts as a change, so the DOM
-  // window also runs from the end of the last body.
+  // window also runs from the end of the last body. A resource of
+  // initiator "other" is the browser's own (the tab's icon, fetched after
+  // the load): the page neither starts it nor hears of its end.
   let lastResource = 0;
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.responseEnd > lastResource) lastResource = e.responseEnd;
+      for (const e of list.getEntries()) {
+        if (e.initiatorType !== "other" && e.responseEnd > lastResource) lastResource = e.responseEnd;
+      }
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* no resource timing here: changes of the DOM alone */ }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -290,11 +289,12 @@ func (s *Surface) onEvent(ev any) {
 		if ev.Type == network.ResourceTypeWebSocket || ev.Type == network.ResourceTypeEventSource {
 			return
 		}
-		// The browser's own favicon fetch never reports its end, nor does
-		// an iframe's document here when a cross-site iframe loads it in its
+		// The browser's own fetches for its window (the tab's icon, asked
+		// for after the load event) are not the page's activity: no script
+		// of it waits for them. An iframe's document here is left out too:
+		// it never reports its end when a cross-site iframe loads it in its
 		// own process (and target).
-		if ev.Request != nil && strings.Contains(ev.Request.URL, "/favicon.") ||
-			ev.Type == network.ResourceTypeDocument && string(ev.FrameID) != string(s.tid) {
+		if browserOwn(ev) || ev.Type == network.ResourceTypeDocument && string(ev.FrameID) != string(s.tid) {
 			return
 		}
 		s.mu.Lock()
@@ -387,6 +387,14 @@ func (s *Surface) answered(id network.RequestID, status int) {
 	if i, ok := s.sentIDs[id]; ok && i < len(s.statuses) && s.statuses[i] == 0 {
 		s.statuses[i] = status
 	}
+}
+
+// browserOwn reports whether a request is the browser's own rather than
+// the page's: a fetch of no resource type the page's markup or scripts
+// make, that no part of the page started (the tab's icon, whatever its
+// name: /favicon.ico by default, or a link rel=icon's address).
+func browserOwn(ev *network.EventRequestWillBeSent) bool {
+	return ev.Type == network.ResourceTypeOther && ev.Initiator != nil && ev.Initiator.Type == network.InitiatorTypeOther
 }
 
 func (s *Surface) netDone(id network.RequestID) {
