@@ -184,8 +184,9 @@ func TestSettleIgnoresTheTabsIcon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The icon is asked for after the load, within the navigation's
-	// settle or before the press: one of the two settles had it in flight.
+	// The icon was asked for before the press (within the navigation's
+	// settle or after it), and the server holds it: the press's settle,
+	// at least, had it in flight.
 	if held := nav.Settled + press.Settled; held >= staleRequest {
 		t.Errorf("the navigation and the press settled for %v and %v: the icon's request held them until it counted as stale", nav.Settled, press.Settled)
 	}
