@@ -169,8 +169,11 @@ func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
 // many sites' are not.
 func TestSettleIgnoresTheTabsIcon(t *testing.T) {
 	s := newSurface(t)
-	key := t.Name()
+	// A key of its own on every run: the browser keeps an icon it got
+	// once, and a released icon is not held again.
+	key := fmt.Sprintf("%s-%d", t.Name(), time.Now().UnixNano())
 	icon := iconFor(key)
+	t.Cleanup(func() { heldIcons.Delete(key) })
 	nav, err := s.Act(testCtx(t), surfaces.Navigate(site.URL+"/icon-page?k="+url.QueryEscape(key)))
 	if err != nil {
 		t.Fatal(err)
