@@ -467,7 +467,10 @@ func (s *Surface) Settle(ctx context.Context) error {
 // The network is watched from the tab's events (a request in flight is
 // looked at again every netPoll); the DOM inside the page, where one call
 // waits until the DOM window has passed since its last change (sight.js
-// quiet), so no poll interval is added to either window.
+// quiet), so no poll interval is added to either window. While it waits,
+// the page takes the look that follows the settle, and hands it to the
+// next observe if nothing has changed since (sight.js, held): the walk
+// runs in the window instead of after it.
 func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 	w := s.opts.Settle.withDefaults()
 	began := time.Now()
@@ -514,7 +517,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 			continue
 		}
 		var q quietState
-		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds())
+		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds(), true)
 		cancel()
 		if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(w.DOM.Milliseconds()) {
 			// Quiet in the page; settled if the network stayed so meanwhile.

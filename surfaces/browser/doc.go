@@ -24,7 +24,9 @@
 // typing) and settles (network idle, DOM quiet, no loading indicator, the
 // short timers and frame callbacks the act set have run, a document the
 // act left for has come, and a scroll its wheel or key started has ended;
-// capped).
+// capped). While the settle waits out the DOM window, the page takes the
+// look that follows, and the next Observe gets it when nothing it could
+// read differently has changed since (sight.js, held).
 //
 // Recording: [Surface.Record] (surfaces.Recorder) loads capture.js
 // (embedded) after sight.js into flow's isolated world of every document
