@@ -443,6 +443,8 @@ type quietState struct {
 	Since float64 `json:"since"`
 	Ready string  `json:"ready"`
 	Busy  bool    `json:"busy"`
+	// Walks is how many looks the page held since the last observe.
+	Walks int `json:"walks"`
 }
 
 // Settle waits until the page is quiet: no request in flight and none

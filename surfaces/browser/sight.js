@@ -94,8 +94,14 @@
     for (const b of boxes) s += b.scrollTop + "," + b.scrollLeft + ";";
     return s;
   }
+  // A page that keeps changing drops every look it holds: at most
+  // HOLD_UNUSED walks are held between two observes.
+  const HOLD_UNUSED = 3;
+  let unused = 0;
+  const mayHold = () => unused < HOLD_UNUSED && !(held && held.changes === changes);
   function holdLook() {
-    if (document.getAnimations().length) return;
+    if (!mayHold() || document.getAnimations().length) return;
+    unused++;
     const c = changes;
     enteredInner = false;
     const sigs = unissued = new Map();
@@ -117,9 +123,8 @@
   let loadTries = 0;
   const lookAfterLoad = () => {
     const since = performance.now() - Math.max(lastMutation, lastResource), calm = !busy();
-    if (calm && since >= CALM_AFTER_LOAD) {
-      if (!(held && held.changes === changes)) holdLook();
-    } else if (loadTries++ < 20) setTimeout(lookAfterLoad, calm ? CALM_AFTER_LOAD - since : 40);
+    if (calm && since >= CALM_AFTER_LOAD) holdLook();
+    else if (loadTries++ < 20) setTimeout(lookAfterLoad, calm ? CALM_AFTER_LOAD - since : 40);
   };
   if (window.top === window) window.addEventListener("load", () => setTimeout(lookAfterLoad, 0));
   function takeHeld() {
@@ -1888,7 +1893,8 @@
 
   // quiet reports how long the DOM has gone unchanged (ms; the end of a
   // resource's body counts as a change), the document's readyState and
-  // whether a loading indicator shows. With wait > 0 it
+  // whether a loading indicator shows (and, in walks, how many looks it
+  // held since the last observe). With wait > 0 it
   // first waits, at most cap ms, until the DOM has gone unchanged for wait
   // ms with the document complete and no indicator showing. The wait is
   // timed by the mutation observer's last change (a timer set for when the
@@ -1900,14 +1906,12 @@
   // above): within the window, once the page has been calm for half of
   // it, when the page has nothing else to do; or, when the page is quiet
   // already, just after answering, while the caller ends its act. A page
-  // that keeps changing is looked at twice a call at most: each change
-  // drops the look.
+  // that keeps changing is looked at HOLD_UNUSED times at most: each
+  // change drops the look.
   function quiet(wait, cap, hold) {
-    const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy() });
+    const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy(), walks: unused });
     if (!(wait > 0)) return state();
     const end = performance.now() + (cap || 0);
-    let looks = 0;
-    const mayHold = () => hold && looks < 2 && !(held && held.changes === changes);
     return new Promise((resolve) => {
       const check = () => {
         let s = state();
@@ -1915,17 +1919,16 @@
         const calm = s.ready === "complete" && !s.busy;
         if (calm && s.since >= wait) {
           resolve(s);
-          if (mayHold()) setTimeout(() => { if (!(held && held.changes === changes)) holdLook(); }, 0);
+          if (hold && mayHold()) setTimeout(holdLook, 0);
           return;
         }
-        if (calm && s.since >= wait / 2 && mayHold()) {
-          looks++;
+        if (hold && calm && s.since >= wait / 2 && mayHold()) {
           holdLook();
           s = state();
         }
         if (left <= 0 || calm && s.since >= wait) { resolve(s); return; }
         let next = calm ? wait - s.since : 40;
-        if (calm && mayHold()) next = Math.min(next, wait / 2 - s.since);
+        if (hold && calm && s.since < wait / 2 && mayHold()) next = wait / 2 - s.since;
         setTimeout(check, Math.max(1, Math.min(left, next)));
       };
       check();
@@ -2184,6 +2187,7 @@
   function observeWire(opts) {
     opts = opts || {};
     if (Object.keys(opts).every((k) => k === "part" || k === "seq")) {
+      unused = 0;
       const wire = takeHeld();
       if (wire) return wire;
     }
