@@ -53,12 +53,13 @@
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* no resource timing here: changes of the DOM alone */ }
 
-  // held is a look the settle took while it waited for the DOM window to
-  // close (quiet with hold): the page was quiet and, in most settles, idle,
-  // and the look that follows the settle would read the same page. The next
-  // observeWire hands it over instead of walking again (a walk costs 4-8 ms
-  // in the page, 20-38 ms the first time in a new renderer), when nothing
-  // it could read differently has changed since:
+  // held is a look the page took on its own: while a settle waited for
+  // the DOM window to close, just after it answered (quiet with hold), or
+  // after the load (lookAfterLoad), when the page was quiet and the look
+  // that follows would read the same page. The next observeWire hands it
+  // over instead of walking again (a walk costs 4-8 ms in the page, 20-38
+  // ms the first time in a new renderer), when nothing it could read
+  // differently has changed since:
   // - no change of the DOM and no resource's end (changes);
   // - none of UNSEEN, changes the DOM does not record: a scroll, the
   //   viewport resized, the focus moved, a transition or an animation run,
