@@ -470,10 +470,9 @@ func (s *Surface) Settle(ctx context.Context) error {
 // looked at again every netPoll); the DOM inside the page, where one call
 // waits until the DOM window has passed since its last change (sight.js
 // quiet), so no poll interval is added to either window. The page takes
-// the look that follows the settle in the window, or just after it
-// answers while the act ends, and hands it to the next observe if
-// nothing has changed since (sight.js, held): the walk no longer waits
-// for the runtime to ask.
+// the look that follows the settle just after its last answer, while the
+// act ends, and hands it to the next observe if nothing has changed since
+// (sight.js, held): the walk no longer waits for the runtime to ask.
 func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 	w := s.opts.Settle.withDefaults()
 	began := time.Now()

@@ -25,9 +25,9 @@
 // short timers and frame callbacks the act set have run, a document the
 // act left for has come, and a scroll its wheel or key started has ended;
 // capped). The page takes the look that follows a settle on its own
-// (within the DOM window, or just after the settle's last answer, and
-// after a load), and the next Observe gets it when nothing it could read
-// differently has changed since (sight.js, held).
+// (just after the settle's last answer, and after a load), and the next
+// Observe gets it when nothing it could read differently has changed
+// since (sight.js, held).
 //
 // Recording: [Surface.Record] (surfaces.Recorder) loads capture.js
 // (embedded) after sight.js into flow's isolated world of every document

@@ -360,23 +360,22 @@ func TestSettleHeldLookStandsOnlyForAnUnchangedPage(t *testing.T) {
 			}
 		})
 	}
-	// A page that never stops changing holds a look HOLD_UNUSED (3) times
-	// at most between two observes, however long the wait (about ten
-	// times in this wait without the bound).
-	settleCap := s.opts.SettleTimeout
-	s.opts.SettleTimeout = 100 * time.Millisecond // the page never settles
-	open(t, s, "/testdata/held.html?tick")
-	s.opts.SettleTimeout = settleCap
+	// Acts with no look between them hold a look HOLD_UNUSED (3) times at
+	// most, each dropping the last (five without the bound).
+	press := find(t, open(t, s, "/testdata/held.html"), "button", "Press").Ref
+	for range 5 {
+		if _, err := s.Act(testCtx(t), surfaces.Click(press)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	ctx, cancel := s.actCtx(testCtx(t))
 	defer cancel()
 	var q quietState
-	// A window of 100 ms: the page is calm for 50 ms of every 80, however
-	// late a timer of the page comes.
-	if err := s.main.call(ctx, &q, "quiet", 100, 800, true); err != nil {
+	if err := s.main.call(ctx, &q, "quiet"); err != nil {
 		t.Fatal(err)
 	}
-	if q.Walks > 3 {
-		t.Errorf("a page that changes every 80 ms held %d looks while the settle waited 800 ms with a window of 100 ms, want 3 at most", q.Walks)
+	if q.Walks != 3 {
+		t.Errorf("five presses with no look between them held %d looks, want 3", q.Walks)
 	}
 	// Nothing is held where the page's observer cannot see every change
 	// (a shadow root) or the page moves without one (an animation).
