@@ -443,8 +443,6 @@ type quietState struct {
 	Since float64 `json:"since"`
 	Ready string  `json:"ready"`
 	Busy  bool    `json:"busy"`
-	// Walks is how many looks the page held since the last observe.
-	Walks int `json:"walks"`
 }
 
 // Settle waits until the page is quiet: no request in flight and none
@@ -469,10 +467,7 @@ func (s *Surface) Settle(ctx context.Context) error {
 // The network is watched from the tab's events (a request in flight is
 // looked at again every netPoll); the DOM inside the page, where one call
 // waits until the DOM window has passed since its last change (sight.js
-// quiet), so no poll interval is added to either window. The page takes
-// the look that follows the settle just after its last answer, while the
-// act ends, and hands it to the next observe if nothing has changed since
-// (sight.js, held): the walk no longer waits for the runtime to ask.
+// quiet), so no poll interval is added to either window.
 func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 	w := s.opts.Settle.withDefaults()
 	began := time.Now()
@@ -519,7 +514,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 			continue
 		}
 		var q quietState
-		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds(), true)
+		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds())
 		cancel()
 		if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(w.DOM.Milliseconds()) {
 			// Quiet in the page; settled if the network stayed so meanwhile.

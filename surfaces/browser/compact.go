@@ -151,8 +151,6 @@ func (o *observationReader) final(text string) error {
 				}
 				js.Behind = append(js.Behind, i)
 			}
-		case 11:
-			js.Held = r.int() == 1
 		default:
 			r.skip()
 		}

@@ -24,10 +24,7 @@
 // typing) and settles (network idle, DOM quiet, no loading indicator, the
 // short timers and frame callbacks the act set have run, a document the
 // act left for has come, and a scroll its wheel or key started has ended;
-// capped). The page takes the look that follows a settle on its own
-// (just after the settle's last answer, and after a load), and the next
-// Observe gets it when nothing it could read differently has changed
-// since (sight.js, held).
+// capped).
 //
 // Recording: [Surface.Record] (surfaces.Recorder) loads capture.js
 // (embedded) after sight.js into flow's isolated world of every document

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -285,107 +284,4 @@ func mainWorld[T any](t *testing.T, s *Surface, expr string) T {
 		t.Fatalf("%s: %v", expr, err)
 	}
 	return v
-}
-
-// TestSettleHeldLookStandsOnlyForAnUnchangedPage checks the look the
-// settle takes while it waits (sight.js, held): the look after an act is
-// the held one when nothing changed, and a fresh one after each change a
-// script can make that the DOM does not record, which the look must show.
-func TestSettleHeldLookStandsOnlyForAnUnchangedPage(t *testing.T) {
-	s := newSurface(t)
-	look := func() jsScreen {
-		t.Helper()
-		ctx, cancel := s.actCtx(testCtx(t))
-		defer cancel()
-		js, err := s.main.observe(ctx, func(*jsScreen, bool) {})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return js
-	}
-	item := func(js jsScreen, role, name string) *jsItem {
-		t.Helper()
-		for i := range js.Items {
-			if js.Items[i].Role == role && js.Items[i].Name == name {
-				return &js.Items[i]
-			}
-		}
-		t.Fatalf("no %s %q in the look", role, name)
-		return nil
-	}
-	has := func(js jsScreen, text string) bool {
-		return slices.ContainsFunc(js.Lines, func(l jsLine) bool { return l.Text == text })
-	}
-	cases := []struct {
-		change string // in the page's own world, after the act
-		shows  func(js jsScreen) bool
-	}{
-		{`document.getElementById("name").value = "Ada"`, func(js jsScreen) bool { return item(js, "textbox", "Name").Value == "Ada" }},
-		{`document.getElementById("agree").checked = true`, func(js jsScreen) bool {
-			return slices.Contains(item(js, "checkbox", "I agree").States, "checked")
-		}},
-		{`scrollTo(0, 300)`, func(js jsScreen) bool { return item(js, "button", "Press").Bounds.Y < 0 }},
-		{`document.getElementById("box").scrollTop = 120`, func(js jsScreen) bool {
-			return slices.Contains(item(js, "button", "Row 1").States, "offscreen")
-		}},
-		{`document.getElementById("name").focus()`, func(js jsScreen) bool {
-			return slices.Contains(item(js, "textbox", "Name").States, "focused")
-		}},
-		{`document.getElementById("pop").showPopover()`, func(js jsScreen) bool {
-			return slices.ContainsFunc(js.Items, func(it jsItem) bool { return it.Name == "Inside the popover" })
-		}},
-		{`history.pushState(null, "", "?moved")`, func(js jsScreen) bool { return strings.HasSuffix(js.URL, "?moved") }},
-		{`document.styleSheets[0].insertRule("#out { display: none }")`, func(js jsScreen) bool {
-			return !slices.ContainsFunc(js.Lines, func(l jsLine) bool { return strings.HasPrefix(l.Text, "Pressed") })
-		}},
-	}
-	for _, c := range cases {
-		t.Run(c.change, func(t *testing.T) {
-			press := find(t, open(t, s, "/testdata/held.html"), "button", "Press").Ref
-			if _, err := s.Act(testCtx(t), surfaces.Click(press)); err != nil {
-				t.Fatal(err)
-			}
-			if before := look(); !before.Held || !has(before, "Pressed 1") {
-				t.Fatalf("the look after the press: held %v, shows the press %v; want the look the settle held, showing it", before.Held, has(before, "Pressed 1"))
-			}
-			if c.shows(look()) {
-				t.Fatalf("the page shows the change before it is made")
-			}
-			if _, err := s.Act(testCtx(t), surfaces.Click(press)); err != nil {
-				t.Fatal(err)
-			}
-			mainWorld[bool](t, s, "("+c.change+", true)")
-			if after := look(); after.Held || !c.shows(after) {
-				t.Errorf("after the change the look was held: %v; shows the change: %v", after.Held, c.shows(after))
-			}
-		})
-	}
-	// Acts with no look between them hold a look HOLD_UNUSED (3) times at
-	// most, each dropping the last (five without the bound).
-	press := find(t, open(t, s, "/testdata/held.html"), "button", "Press").Ref
-	for range 5 {
-		if _, err := s.Act(testCtx(t), surfaces.Click(press)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx, cancel := s.actCtx(testCtx(t))
-	defer cancel()
-	var q quietState
-	if err := s.main.call(ctx, &q, "quiet"); err != nil {
-		t.Fatal(err)
-	}
-	if q.Walks != 3 {
-		t.Errorf("five presses with no look between them held %d looks, want 3", q.Walks)
-	}
-	// Nothing is held where the page's observer cannot see every change
-	// (a shadow root) or the page moves without one (an animation).
-	for _, page := range []string{"?shadow", "?spin"} {
-		press := find(t, open(t, s, "/testdata/held.html"+page), "button", "Press").Ref
-		if _, err := s.Act(testCtx(t), surfaces.Click(press)); err != nil {
-			t.Fatal(err)
-		}
-		if js := look(); js.Held || !has(js, "Pressed 1") {
-			t.Errorf("%s: the look after the press was held: %v; shows the press: %v", page, js.Held, has(js, "Pressed 1"))
-		}
-	}
 }

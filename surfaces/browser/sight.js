@@ -17,24 +17,14 @@
   const refOf = new WeakMap();
   const byRef = new Map(); // ref -> WeakRef(element)
   const sigOf = new Map(); // ref -> role + "\u0000" + name at issue time
-  // A walk the settle holds (holdLook) issues its refs' signatures only
-  // when the look is handed over: until then the caller's refs mean what
-  // its last look said.
-  let unissued = null;
-  const issue = (ref, key) => (unissued || sigOf).set(ref, key);
   // Mutations before this script ran are covered by readyState; start quiet.
   // A record that changed nothing (an attribute or a text set to the value
   // it had, as many pages do on every keystroke) is no change: it would
   // hold a settle for nothing.
   let lastMutation = 0;
-  // changes counts every change of the page a walk could read differently
-  // and the page tells of (see held, below).
-  let changes = 0;
   const changed = (r) => r.type === "childList" ||
     (r.type === "attributes" ? r.target.getAttributeNS(r.attributeNamespace, r.attributeName) : r.target.data) !== r.oldValue;
-  const mo = new MutationObserver((records) => {
-    if (records.some(changed)) { lastMutation = performance.now(); changes++; }
-  });
+  const mo = new MutationObserver((records) => { if (records.some(changed)) lastMutation = performance.now(); });
   mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true, characterDataOldValue: true });
   // The browser's network events show a fetch's response when its headers
   // come; its body may end much later, and the page renders after that.
@@ -46,95 +36,10 @@
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        if (e.initiatorType === "other") continue;
-        changes++;
-        if (e.responseEnd > lastResource) lastResource = e.responseEnd;
+        if (e.initiatorType !== "other" && e.responseEnd > lastResource) lastResource = e.responseEnd;
       }
     }).observe({ type: "resource", buffered: true });
   } catch (e) { /* no resource timing here: changes of the DOM alone */ }
-
-  // held is a look the page took on its own, just after a settle's last
-  // answer (quiet with hold) or after the load (lookAfterLoad), when the
-  // page was quiet and the look that follows would read the same page. The next observeWire hands it
-  // over instead of walking again (a walk costs 4-8 ms in the page, 20-38
-  // ms the first time in a new renderer), when nothing it could read
-  // differently has changed since:
-  // - no change of the DOM and no resource's end (changes);
-  // - none of UNSEEN, changes the DOM does not record: a scroll, the
-  //   viewport resized, the focus moved, a transition or an animation run,
-  //   the pointer over another element, a popover or a details toggled, a
-  //   value typed, an image or a font loaded (changes);
-  // - what a script can change with no event (pageNow): the address
-  //   (history.pushState), the page's scroll and viewport, a field's value
-  //   or check, the style sheets' rules, the scroll of every box the walk
-  //   found clipping a control (an element's scroll event comes a frame
-  //   late);
-  // - no animation running, and the look at most HOLD_AGE ms old.
-  // A walk that entered a shadow root or a frame holds nothing: the
-  // observer does not see their changes. A held look is handed over once.
-  const UNSEEN = ["scroll", "resize", "focusin", "focusout", "transitionrun", "transitionend", "transitioncancel",
-    "animationstart", "animationend", "animationcancel", "animationiteration", "pointerover", "pointerout",
-    "toggle", "input", "change", "load", "loadedmetadata"];
-  const seen = () => { changes++; };
-  for (const type of UNSEEN) window.addEventListener(type, seen, { capture: true, passive: true });
-  try { document.fonts.addEventListener("loadingdone", seen); } catch (e) { /* no font set */ }
-  const HOLD_AGE = 200;
-  let held = null;
-  let enteredInner = false; // the walk went into a shadow root or a frame
-  let walkClips = null; // the last walk's clipping boxes (clippedBy)
-  function pageNow(boxes) {
-    let s = location.href + "\u0000" + scrollX + "," + scrollY + "," + innerWidth + "," + innerHeight + "\u0000";
-    for (const el of document.querySelectorAll("input,textarea,select")) {
-      s += (el.multiple && el.selectedOptions ? Array.from(el.selectedOptions, (o) => o.index).join(",") : el.value) +
-        "\u0000" + (el.checked ? 1 : 0) + (el.indeterminate ? 1 : 0) + "\u0001";
-    }
-    for (const sheet of [...document.styleSheets, ...(document.adoptedStyleSheets || [])]) {
-      try { s += sheet.cssRules.length + ","; } catch (e) { /* another origin's sheet */ }
-    }
-    for (const b of boxes) s += b.scrollTop + "," + b.scrollLeft + ";";
-    return s;
-  }
-  // A page that keeps changing drops every look it holds: at most
-  // HOLD_UNUSED walks are held between two observes.
-  const HOLD_UNUSED = 3;
-  let unused = 0;
-  const mayHold = () => unused < HOLD_UNUSED && !(held && held.changes === changes);
-  function holdLook() {
-    if (!mayHold() || document.getAnimations().length) return;
-    unused++;
-    const c = changes;
-    enteredInner = false;
-    const sigs = unissued = new Map();
-    let wire;
-    try { wire = observeWire({ held: true }); } finally { unissued = null; }
-    if (enteredInner || changes !== c) { held = null; return; }
-    const boxes = [];
-    for (const [el, r] of walkClips) if (r) boxes.push(el);
-    held = { changes: c, boxes, page: pageNow(boxes), wire, sigs, at: performance.now() };
-  }
-  // A new document's first walk is its slowest (V8 runs the walk's code
-  // for the first time: 20-38 ms against 4-8 ms), and a page often waits
-  // after its load, for what it fetches then: the top document takes a
-  // look once the DOM has been calm for a moment after the load, while the
-  // settle still waits for the network. It stands if nothing changes
-  // before the first observe; if something does, the walk that follows is
-  // a warm one.
-  const CALM_AFTER_LOAD = 10;
-  let loadTries = 0;
-  const lookAfterLoad = () => {
-    const since = performance.now() - Math.max(lastMutation, lastResource), calm = !busy();
-    if (calm && since >= CALM_AFTER_LOAD) holdLook();
-    else if (loadTries++ < 20) setTimeout(lookAfterLoad, calm ? CALM_AFTER_LOAD - since : 40);
-  };
-  if (window.top === window) window.addEventListener("load", () => setTimeout(lookAfterLoad, 0));
-  function takeHeld() {
-    const h = held;
-    held = null;
-    if (!h || h.changes !== changes || performance.now() - h.at > HOLD_AGE || document.getAnimations().length) return null;
-    if (pageNow(h.boxes) !== h.page) return null;
-    for (const [ref, key] of h.sigs) sigOf.set(ref, key);
-    return h.wire;
-  }
 
   const refFor = (el) => {
     let r = refOf.get(el);
@@ -1287,7 +1192,6 @@
     // searched for them (a large aria-hidden subtree), and every control
     // on screen is then hit-tested.
     const layered = [], deferred = [], clips = new Map();
-    walkClips = clips;
     let anyLayer = false, sent = 0;
     const part = () => {
       if (flush && items.length % every === 0) { flush(items, lines, paths); sent = items.length; }
@@ -1337,7 +1241,7 @@
         const key = it.role + "\u0000" + name;
         it.nth = counts.get(key) || 0;
         counts.set(key, it.nth + 1);
-        issue(it.ref, key);
+        sigOf.set(it.ref, key);
         items.push(it);
         part();
       }
@@ -1536,7 +1440,7 @@
           const key = it.role + "\u0000" + name;
           it.nth = counts.get(key) || 0;
           counts.set(key, it.nth + 1);
-          issue(it.ref, key);
+          sigOf.set(it.ref, key);
           items.push(it);
           if (hitLater) deferred.push([items.length - 1, el, hitLater[0], hitLater[1]]);
           part();
@@ -1600,15 +1504,11 @@
         mark = outerMark;
         return;
       }
-      if (el.shadowRoot) {
-        enteredInner = true;
-        walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
-      }
+      if (el.shadowRoot) walk(el.shadowRoot, p, ox, oy, frame, childInWidget, done, dlg, cur);
       if (tag === "IFRAME" || tag === "FRAME") {
         let doc = null;
         try { doc = el.contentDocument; } catch (e) { doc = null; }
         if (doc && doc.documentElement) {
-          enteredInner = true;
           const r = el.getBoundingClientRect();
           const fx = ox + r.left + el.clientLeft, fy = oy + r.top + el.clientTop;
           const fname = collapse(el.getAttribute("title") || el.getAttribute("name") || el.id || "iframe");
@@ -1893,24 +1793,15 @@
 
   // quiet reports how long the DOM has gone unchanged (ms; the end of a
   // resource's body counts as a change), the document's readyState and
-  // whether a loading indicator shows (and, in walks, how many looks it
-  // held since the last observe). With wait > 0 it
+  // whether a loading indicator shows. With wait > 0 it
   // first waits, at most cap ms, until the DOM has gone unchanged for wait
   // ms with the document complete and no indicator showing. The wait is
   // timed by the mutation observer's last change (a timer set for when the
   // quiet window would close, set again if a change came meanwhile), not
   // by polling from outside; a loading document or a showing indicator is
   // looked at again every 40 ms (neither always changes the DOM).
-  //
-  // With hold, once quiet, it takes the look that will follow the settle
-  // (held, above) just after answering, while the caller ends its act.
-  // Not before: a walk within the window holds back the page's own tasks
-  // (the ticks of an animation's timer), and the page then looks quiet
-  // for as long as the walk lasted (MiniWoB++ choose-date-easy and
-  // -medium: the date picker's fade-out was settled on half done, 8 of 10
-  // episodes failed).
-  function quiet(wait, cap, hold) {
-    const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy(), walks: unused });
+  function quiet(wait, cap) {
+    const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy() });
     if (!(wait > 0)) return state();
     const end = performance.now() + (cap || 0);
     return new Promise((resolve) => {
@@ -1918,12 +1809,7 @@
         const s = state();
         const left = end - performance.now();
         const calm = s.ready === "complete" && !s.busy;
-        if (calm && s.since >= wait) {
-          resolve(s);
-          if (hold && mayHold()) setTimeout(holdLook, 0);
-          return;
-        }
-        if (left <= 0) { resolve(s); return; }
+        if (left <= 0 || calm && s.since >= wait) { resolve(s); return; }
         setTimeout(check, Math.max(1, Math.min(left, calm ? wait - s.since : 40)));
       };
       check();
@@ -2168,9 +2054,7 @@
   // [token, paths, items, lines] new since the last part), so the caller
   // reads them while the page still walks and hit-tests. The reply then
   // holds the rest, the number of parts sent and, in behind, the indices
-  // of items sent before a modal was found that the modal covers, and
-  // last 1 for a look the settle held (opts.held), else 0. A call with no
-  // option but part and seq hands over the held look, while it stands.
+  // of items sent before a modal was found that the modal covers.
   const utf8 = new TextEncoder();
   const NON_ASCII = /[^\x00-\x7f]/g;
   const escapeUnit = (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
@@ -2181,11 +2065,6 @@
   }
   function observeWire(opts) {
     opts = opts || {};
-    if (Object.keys(opts).every((k) => k === "part" || k === "seq")) {
-      unused = 0;
-      const wire = takeHeld();
-      if (wire) return wire;
-    }
     const send = opts.part ? globalThis[opts.part] : undefined;
     const skip = token.length + 1;
     let parts = 0, items = 0, lines = 0, paths = 0;
@@ -2198,8 +2077,7 @@
     });
     const sc = observe(o);
     return wire(JSON.stringify([sc.url, sc.title, sc.layer, token, sc.items.length, sc.lines.length, sc.paths.slice(paths),
-      compactItems(sc.items, items, skip), compactLines(sc.lines, lines, skip), parts, sc.behind.filter((i) => i < items),
-      opts.held ? 1 : 0]));
+      compactItems(sc.items, items, skip), compactLines(sc.lines, lines, skip), parts, sc.behind.filter((i) => i < items)]));
   }
 
   // candidateOf describes the control a person acted on as observe lists

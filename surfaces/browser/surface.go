@@ -460,10 +460,6 @@ type jsScreen struct {
 	// Behind holds the items a modal covers that were sent before the
 	// walk met the modal (observeWire's parts): their states lack it.
 	Behind []int `json:"-"`
-	// Held says the page took this look while the settle before it
-	// waited, and handed it over for nothing having changed since
-	// (sight.js, held).
-	Held bool `json:"-"`
 }
 
 // path returns the shared path of index i; candidates on one path share
