@@ -74,24 +74,48 @@ func runMain(m *testing.M) int {
 	return code
 }
 
-// heldScripts holds, by key, the channel whose closing releases
-// /held.js?k=key.
-var heldScripts sync.Map
-
-// heldIcon is the tab icon of /icon-page?k=key, which the server holds
-// until the test closes release; asked is closed when the browser asks
-// for it.
-type heldIcon struct {
-	asked, release chan struct{}
-	once           sync.Once
+// held is a response the test server holds until the test releases it
+// (/held.js and /held-icon.svg, by key); asked is closed when the browser
+// first asks for it.
+type held struct {
+	asked, released      chan struct{}
+	askOnce, releaseOnce sync.Once
 }
 
-// heldIcons holds the heldIcon of each key.
-var heldIcons sync.Map
+// helds holds the held response of each key.
+var helds sync.Map
 
-func iconFor(key string) *heldIcon {
-	v, _ := heldIcons.LoadOrStore(key, &heldIcon{asked: make(chan struct{}), release: make(chan struct{})})
-	return v.(*heldIcon)
+// heldFor returns the held response of key, made on first use.
+func heldFor(key string) *held {
+	v, _ := helds.LoadOrStore(key, &held{asked: make(chan struct{}), released: make(chan struct{})})
+	return v.(*held)
+}
+
+// newHeld returns a key of its own for this run of t (the browser keeps
+// a response it got once, and a released one is not held again) and its
+// held response, released and forgotten when t ends.
+func newHeld(t *testing.T) (string, *held) {
+	key := fmt.Sprintf("%s-%d", t.Name(), time.Now().UnixNano())
+	h := heldFor(key)
+	t.Cleanup(func() {
+		h.release()
+		helds.Delete(key)
+	})
+	return key, h
+}
+
+func (h *held) release() { h.releaseOnce.Do(func() { close(h.released) }) }
+
+// wait notes that the browser asked, then reports whether the test
+// released the response before the request went away.
+func (h *held) wait(r *http.Request) bool {
+	h.askOnce.Do(func() { close(h.asked) })
+	select {
+	case <-h.released:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 func siteHandler() http.Handler {
@@ -143,15 +167,12 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 	})
 	mux.HandleFunc("/parsing", func(w http.ResponseWriter, r *http.Request) {
 		// A page whose parser waits on a script until the test releases
-		// it (heldScripts): what runs at its start can be looked at while
+		// it (held): what runs at its start can be looked at while
 		// it still loads.
 		fmt.Fprintf(w, `<!doctype html><title>Parsing</title><h1>Half parsed</h1><script src="/held.js?k=%s"></script><p>After the script</p>`, url.QueryEscape(r.URL.Query().Get("k")))
 	})
 	mux.HandleFunc("/held.js", func(w http.ResponseWriter, r *http.Request) {
-		ch, _ := heldScripts.LoadOrStore(r.URL.Query().Get("k"), make(chan struct{}))
-		select {
-		case <-ch.(chan struct{}):
-		case <-r.Context().Done():
+		if !heldFor(r.URL.Query().Get("k")).wait(r) {
 			return
 		}
 		w.Header().Set("Content-Type", "text/javascript")
@@ -162,11 +183,7 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 <p>Pressed <span id=n>0</span> times</p><button onclick="n.textContent = +n.textContent + 1">Count</button>`, url.QueryEscape(r.URL.Query().Get("k")))
 	})
 	mux.HandleFunc("/held-icon.svg", func(w http.ResponseWriter, r *http.Request) {
-		h := iconFor(r.URL.Query().Get("k"))
-		h.once.Do(func() { close(h.asked) })
-		select {
-		case <-h.release:
-		case <-r.Context().Done():
+		if !heldFor(r.URL.Query().Get("k")).wait(r) {
 			return
 		}
 		w.Header().Set("Content-Type", "image/svg+xml")

@@ -169,11 +169,7 @@ func TestSettleWaitsForTheWindowsAnActOpens(t *testing.T) {
 // many sites' are not.
 func TestSettleIgnoresTheTabsIcon(t *testing.T) {
 	s := newSurface(t)
-	// A key of its own on every run: the browser keeps an icon it got
-	// once, and a released icon is not held again.
-	key := fmt.Sprintf("%s-%d", t.Name(), time.Now().UnixNano())
-	icon := iconFor(key)
-	t.Cleanup(func() { heldIcons.Delete(key) })
+	key, icon := newHeld(t)
 	nav, err := s.Act(testCtx(t), surfaces.Navigate(site.URL+"/icon-page?k="+url.QueryEscape(key)))
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +205,7 @@ func TestSettleIgnoresTheTabsIcon(t *testing.T) {
 		return at
 	}
 	before := lastChange()
-	close(icon.release)
+	icon.release()
 	mainWorld[bool](t, s, `new Promise((done) => {
 		const has = () => performance.getEntriesByType("resource").some((e) => e.name.includes("/held-icon.svg"));
 		if (has()) return done(true);

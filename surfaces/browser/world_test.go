@@ -28,18 +28,11 @@ func TestSightLoadsAsADocumentStarts(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	release := make(chan struct{})
-	heldScripts.Store(t.Name(), release)
-	released := false
-	defer func() {
-		if !released {
-			close(release)
-		}
-	}()
+	key, script := newHeld(t)
 	ctx := testCtx(t)
 	navigated := make(chan error, 1)
 	go func() {
-		_, err := s.Act(ctx, surfaces.Navigate(site.URL+"/parsing?k="+t.Name()))
+		_, err := s.Act(ctx, surfaces.Navigate(site.URL+"/parsing?k="+key))
 		navigated <- err
 	}()
 	var unique string
@@ -58,8 +51,7 @@ func TestSightLoadsAsADocumentStarts(t *testing.T) {
 	if got := string(raw); got != `["object","loading",0]` {
 		t.Errorf("while the page is parsed, flow's world shows %s: want sight.js loaded in a document still loading", got)
 	}
-	close(release)
-	released = true
+	script.release()
 	if err := <-navigated; err != nil {
 		t.Fatal(err)
 	}
