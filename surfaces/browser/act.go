@@ -64,8 +64,9 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	navsBefore := s.navs
 	s.mu.Unlock()
 
-	s.armPending(actx)
+	s.armPending(actx, op)
 	out, err := s.do(actx, op)
+	s.main.arm = "" // an act that failed before its first call marks nothing later
 	settled := time.Now()
 	if serr := s.settle(ctx, true); serr != nil && err == nil && ctx.Err() != nil {
 		err = serr
@@ -109,8 +110,8 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 			loc, lerr = s.location(actx)
 		}
 	}
-	// The location's reply came after every event before it: a document
-	// the act committed has been counted.
+	// The settle's last answer, or the location's reply, came after every
+	// event before it: a document the act committed has been counted.
 	s.mu.Lock()
 	out.Navigated = s.navs != navsBefore
 	s.mu.Unlock()
@@ -123,7 +124,19 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	return out, err
 }
 
+// location returns the tab's address. The tab's events keep it (see
+// onEvent): when the last settle ended on the page's answer, that answer
+// came after every event of the page before it, so an address the act
+// gave the tab, or a document it committed, has been seen. Otherwise (the
+// settle ran out of time, or no document has committed since the surface
+// attached) the frame tree is asked, whose reply marks the events so too.
 func (s *Surface) location(ctx context.Context) (string, error) {
+	s.mu.Lock()
+	url := s.url
+	s.mu.Unlock()
+	if s.heard && url != "" {
+		return url, nil
+	}
 	tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
 	if err != nil {
 		return "", err
@@ -476,6 +489,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 	if afterAct {
 		earliest = began.Add(w.Start)
 	}
+	s.heard = false
 	for {
 		now := time.Now()
 		if !now.Before(deadline) {
@@ -519,6 +533,7 @@ func (s *Surface) settle(ctx context.Context, afterAct bool) error {
 		if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(w.DOM.Milliseconds()) {
 			// Quiet in the page; settled if the network stayed so meanwhile.
 			if last, idle := s.netState(time.Now(), w.Network); idle && last.Equal(lastNet) {
+				s.heard = true
 				return nil
 			}
 			continue

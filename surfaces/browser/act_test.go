@@ -263,6 +263,25 @@ func TestNavigateBackAndSettle(t *testing.T) {
 	}
 }
 
+// TestActReportsTheAddressItLeaves checks each act's URL where the act
+// changed the address within the document: a fragment, the history API at
+// once and a moment after the press. None of them is a navigation.
+func TestActReportsTheAddressItLeaves(t *testing.T) {
+	s := newSurface(t)
+	sc := open(t, s, "/testdata/address.html")
+	for _, c := range []struct{ role, name, suffix string }{
+		{"link", "Reviews", "/testdata/address.html#reviews"},
+		{"button", "Next page", "/testdata/address.html?page=2"},
+		{"button", "Sort by price", "/testdata/address.html?page=2&sort=price"},
+		{"button", "Filter", "/testdata/address.html?filter=new"},
+	} {
+		out, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, c.role, c.name).Ref))
+		if err != nil || !strings.HasSuffix(out.URL, c.suffix) || out.Navigated {
+			t.Errorf("%s: URL %q, navigated %v (%v); want …%s within the document", c.name, out.URL, out.Navigated, err, c.suffix)
+		}
+	}
+}
+
 func TestScreenshotMasksSecrets(t *testing.T) {
 	s := newSurface(t)
 	sc := open(t, s, "/testdata/controls.html")

@@ -27,7 +27,10 @@ type frameConn struct {
 	cancel     context.CancelFunc
 	actTimeout time.Duration
 	label      string // iframe title; empty for the tab
-	world      struct {
+	// arm is script the next call runs before its function, once: the
+	// mark of an act's start (see Surface.armPending).
+	arm   string
+	world struct {
 		frame  cdp.FrameID
 		loader cdp.LoaderID
 		id     runtime.ExecutionContextID
@@ -255,7 +258,9 @@ func firstLine(s string) string {
 // and decodes the result into out. ctx must derive from fc.ctx. A document
 // that changed under the call is retried once with a fresh world.
 func (fc *frameConn) call(ctx context.Context, out any, fn string, args ...any) error {
-	return fc.evalCall(ctx, out, "", "window.__flow."+fn, args...)
+	prelude := fc.arm
+	fc.arm = ""
+	return fc.evalCall(ctx, out, prelude, "window.__flow."+fn, args...)
 }
 
 // evalCall evaluates prelude followed by the call fn(args…), the

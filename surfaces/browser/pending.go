@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"flow/surfaces"
 )
 
 // pendingJS counts the page's short timers in its own world (see the
@@ -38,14 +40,32 @@ func (s *Surface) installPending(ctx context.Context) error {
 	return err
 }
 
-// armPending marks the start of an act in the page, so that the settle
-// after it waits for the timers the act sets. A page that cannot be asked
-// (a document on its way) is not armed: its new document counts from its
-// start.
-func (s *Surface) armPending(ctx context.Context) {
-	if s.pendingKey != "" {
-		evalIn(ctx, 0, fmt.Sprintf("window[%q]?.arm()", s.pendingKey))
+// armPending marks the start of the act op in the page, so that the
+// settle after it waits for the timers the act sets. An act on an element
+// of the tab's own document begins with a call to sight.js there (see
+// startsInSight), which carries the mark to pending.js by an event, with
+// no call of its own; any other act is marked by a call before it. A page
+// that cannot be asked (a document on its way) is not armed: its new
+// document counts from its start.
+func (s *Surface) armPending(ctx context.Context, op surfaces.Operation) {
+	if s.pendingKey == "" {
+		return
 	}
+	if rt, ok := s.refs[op.Ref]; ok && rt.fc == s.main && startsInSight[op.Op] {
+		s.main.arm = fmt.Sprintf("window.dispatchEvent(new CustomEvent(%q, {detail: %q}));", s.pendingKey, "arm")
+		return
+	}
+	evalIn(ctx, 0, fmt.Sprintf("window[%q]?.arm()", s.pendingKey))
+}
+
+// startsInSight holds the operations whose first step, on an element, is
+// a call to sight.js in the element's document (see Surface.do): point,
+// prepareFill, selectOption, checked, focusRef or scrollRef. Nothing of
+// the act reaches the page before that call.
+var startsInSight = map[surfaces.Op]bool{
+	surfaces.OpClick: true, surfaces.OpHover: true, surfaces.OpDoubleClick: true,
+	surfaces.OpFill: true, surfaces.OpSelect: true, surfaces.OpCheck: true, surfaces.OpUncheck: true,
+	surfaces.OpPress: true, surfaces.OpScroll: true,
 }
 
 // pendingFor returns how long until the last timer the page set since the

@@ -9,9 +9,14 @@
 // cancelAnimationFrame become proxies of the originals: they behave the
 // same, and stringify as native code. Nothing is added to the page but
 // one non-enumerable, frozen object under a name new for every surface
-// (KEY, set from Go), whose methods the settle calls:
+// (KEY, set from Go), whose methods the settle calls, and a listener for
+// an event of that name:
 //
-//   arm()          marks the start of an act;
+//   arm()          marks the start of an act; so does the event, with the
+//                  detail "arm", which sight.js dispatches from flow's own
+//                  world when an act begins with a call to it (the
+//                  detail crosses between the worlds as a copy, and the
+//                  page hears nothing, as it does not know the name);
 //   pending(h)     first lets the tasks the page has queued run (a
 //                  message of its own goes round after the page's), then
 //                  returns [wait, opened]: wait is how many ms to wait
@@ -171,6 +176,10 @@
     if (target.toLowerCase() === "_self") left(e);
     else if (elsewhere(target)) opens(e.submitter?.getAttribute("formaction") || form.getAttribute("action") || document.URL, e);
   }, true);
+  // The mark's event is read with the originals of the page's functions:
+  // its scripts may have replaced them by the time an act comes.
+  const detailOf = Object.getOwnPropertyDescriptor(window.CustomEvent.prototype, "detail").get;
+  window.addEventListener(KEY, (e) => { if (detailOf.call(e) === "arm") mark = now(); });
   const api = {
     arm() { mark = now(); return true; },
     async pending(horizon) {

@@ -61,6 +61,53 @@ func TestSettleWaitsForTheTimersAnActSets(t *testing.T) {
 	}
 }
 
+// TestSettleCountsTimersFromEachActsStart checks, for every kind of act
+// on an element, that the settle waits for a timer the act's handler
+// sets, when the act comes later than the horizon after the document
+// began: the act's start is marked in the page by its first call into
+// sight.js. The page has replaced the event functions the mark passes
+// through (its CustomEvent, dispatchEvent and an event's detail), which
+// pending.js reads the mark with the originals of.
+func TestSettleCountsTimersFromEachActsStart(t *testing.T) {
+	s := newSurface(t)
+	acts := []struct {
+		role, name, shows string
+		op                func(ref string) surfaces.Operation
+	}{
+		{"button", "Press me", "click", surfaces.Click},
+		{"button", "Press me twice", "double click", surfaces.DoubleClick},
+		{"button", "Hover me", "hover", surfaces.Hover},
+		{"textbox", "Name", "fill", func(ref string) surfaces.Operation { return surfaces.Fill(ref, "Ada") }},
+		{"textbox", "Key", "press", func(ref string) surfaces.Operation { return surfaces.Press(ref, "a") }},
+		{"combobox", "Size", "select", func(ref string) surfaces.Operation { return surfaces.Select(ref, "Large") }},
+		{"checkbox", "Agree", "check", surfaces.Check},
+		{"", "Scroll box", "scroll", func(ref string) surfaces.Operation { return surfaces.Scroll(ref, "down") }},
+	}
+	sc := open(t, s, "/testdata/late.html?tamper")
+	// Past the horizon since the document began: a timer counted from its
+	// start rather than the act's would be out of it.
+	for !mainWorld[bool](t, s, fmt.Sprintf("performance.now() > %d", pendingHorizon.Milliseconds()+100)) {
+		s.Settle(testCtx(t))
+	}
+	for _, a := range acts {
+		var ref string
+		for _, c := range sc.Candidates {
+			if c.Name == a.name && (a.role == "" || c.Role == a.role) {
+				ref = c.Ref
+			}
+		}
+		if ref == "" {
+			t.Fatalf("no %s %q on the page", a.role, a.name)
+		}
+		if _, err := s.Act(testCtx(t), a.op(ref)); err != nil {
+			t.Fatalf("%s: %v", a.shows, err)
+		}
+		if after := observe(t, s); !hasLine(after, "done: "+a.shows) {
+			t.Errorf("%s: settled before the timer the act set fired", a.shows)
+		}
+	}
+}
+
 // TestSettleDoesNotWaitForAPollOrALateNotice checks the horizon: a press
 // that starts a poll for good and a notice that hides itself after 3 s
 // settles with the notice shown, long before the settle's 5 s cap.

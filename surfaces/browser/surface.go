@@ -69,6 +69,7 @@ type Surface struct {
 	lastNet  time.Time
 	loading  bool   // the tab's main frame is loading a document
 	navs     uint64 // documents the tab's main frame has committed
+	url      string // the main frame's address, as its events tell; "" before the first
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -80,6 +81,7 @@ type Surface struct {
 	recording atomic.Bool // Record was called (it runs once per surface)
 
 	pendingKey string // the name pending.js answers to in the page's world (pending.go)
+	heard      bool   // the last settle ended on the page's answer (see location)
 
 	video    *Video                // the video StartVideo records, until it stops (screencast.go)
 	secrets  []string              // values secret fills typed, for the video's veil (veil.go)
@@ -339,6 +341,14 @@ func (s *Surface) onEvent(ev any) {
 		if ev.Frame != nil && ev.Frame.ParentID == "" {
 			s.mu.Lock()
 			s.navs++
+			s.url = ev.Frame.URL + ev.Frame.URLFragment
+			s.mu.Unlock()
+		}
+	case *page.EventNavigatedWithinDocument:
+		// A fragment, or the history API: the same document, a new address.
+		if string(ev.FrameID) == string(s.tid) {
+			s.mu.Lock()
+			s.url = ev.URL
 			s.mu.Unlock()
 		}
 	case *page.EventFrameStoppedLoading:
