@@ -13,10 +13,10 @@
 // an event of that name:
 //
 //   arm()          marks the start of an act; so does the event, with the
-//                  detail "arm", which sight.js dispatches from flow's own
-//                  world when an act begins with a call to it (the
-//                  detail crosses between the worlds as a copy, and the
-//                  page hears nothing, as it does not know the name);
+//                  detail "arm", which an act that begins with a call to
+//                  sight.js dispatches from flow's own world in that call
+//                  (the detail crosses between the worlds as a copy, and
+//                  the page hears nothing, as it does not know the name);
 //   pending(h)     first lets the tasks the page has queued run (a
 //                  message of its own goes round after the page's), then
 //                  returns [wait, opened]: wait is how many ms to wait
