@@ -63,9 +63,12 @@ type Options struct {
 // costs its length on every act that starts what it watches, and protects
 // an effect that shows up to that long after the last sign of activity.
 type SettleWindows struct {
-	// Start is the least time an act's settle takes, so that a request,
-	// navigation or render the act set off has time to show itself (its
-	// events come back after the input event that caused them).
+	// Start is the least time the settle of an act from the browser's
+	// side (a navigation, going back) or in a cross-site frame takes, so
+	// that a request, navigation or render the act set off has time to
+	// show itself (its events come from the browser at their own pace).
+	// An act on an element of the tab's document has none: the page's
+	// answer to the settle comes after all of them (see Surface.settle).
 	Start time.Duration
 	// Network is how long no request may have started or ended: a
 	// response's rendering, or the request it leads to, comes within it.

@@ -22,6 +22,30 @@ func TestSettleSeesALateRender(t *testing.T) {
 	}
 }
 
+// TestSettleWaitsForTheRequestsAnActStarts checks, for each way a page
+// starts a request (fetch, XMLHttpRequest, an image, a dynamic import),
+// that a press whose only sign when it returns is the request in flight
+// settles on the page its response changes. A press on an element has no
+// start window: the request's event must have come by the time the page
+// answers the settle.
+func TestSettleWaitsForTheRequestsAnActStarts(t *testing.T) {
+	s := newSurface(t)
+	for _, c := range []struct{ button, shows string }{
+		{"Fetch", "fetch done"},
+		{"Send a request", "request done"},
+		{"Load an image", "image done"},
+		{"Import a module", "module done"},
+	} {
+		sc := open(t, s, "/testdata/loads.html")
+		if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", c.button).Ref)); err != nil {
+			t.Fatal(err)
+		}
+		if after := observe(t, s); !hasLine(after, c.shows) {
+			t.Errorf("%s: settled before the response of the request it started came:\n%s", c.button, after)
+		}
+	}
+}
+
 // TestQuietIgnoresWritesThatChangeNothing checks the page's quiet clock:
 // an attribute set to the value it has is no change, a text that changes
 // is one.
