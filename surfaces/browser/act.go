@@ -64,18 +64,14 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	navsBefore := s.navs
 	s.mu.Unlock()
 
-	s.armPending(actx, op)
 	// An act that begins with a call into the page needs no start window
 	// (see settle): whatever it sets off has shown itself by the time the
 	// page answers the settle.
-	start := s.opts.Settle.withDefaults().Start
-	if s.main.arm != "" {
-		start = 0
-	}
+	inPage := s.armPending(actx, op)
 	out, err := s.do(actx, op)
 	s.main.arm = "" // an act that failed before its first call marks nothing later
 	settled := time.Now()
-	if serr := s.settle(ctx, start); serr != nil && err == nil && ctx.Err() != nil {
+	if serr := s.settle(ctx, !inPage); serr != nil && err == nil && ctx.Err() != nil {
 		err = serr
 	}
 	out.Settled = time.Since(settled)
@@ -90,7 +86,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 	if follow != "" {
 		if _, nerr := chromedp.Call(actx, page.Navigate, page.NavigateParams{URL: follow}); nerr == nil {
 			settled := time.Now()
-			s.settle(ctx, s.opts.Settle.withDefaults().Start)
+			s.settle(ctx, true)
 			out.Settled += time.Since(settled)
 			out.Note = "opened in this tab: " + follow
 		}
@@ -112,7 +108,7 @@ func (s *Surface) Act(ctx context.Context, op surfaces.Operation) (surfaces.Outc
 		if h, herr := chromedp.Call(actx, page.GetNavigationHistory, cdp.Empty{}); herr == nil && h.CurrentIndex > 0 {
 			chromedp.Call(actx, page.NavigateToHistoryEntry, page.NavigateToHistoryEntryParams{EntryID: h.Entries[h.CurrentIndex-1].ID})
 			settled := time.Now()
-			s.settle(ctx, s.opts.Settle.withDefaults().Start)
+			s.settle(ctx, true)
 			out.Settled += time.Since(settled)
 			loc, lerr = s.location(actx)
 		}
@@ -476,15 +472,15 @@ type quietState struct {
 // settled already (see [Surface.Act]), and a settle after one, or after a
 // pause, ends at its first look when the page has stayed quiet since.
 func (s *Surface) Settle(ctx context.Context) error {
-	return s.settle(ctx, 0)
+	return s.settle(ctx, false)
 }
 
-// settle is [Surface.Settle] lasting at least start, the start window of
-// an act whose effects the settle's first answer from the page may not
-// yet show: an act from the browser's side (a navigation, going back) or
-// in another target (a cross-site frame), whose events come from the
-// browser at their own pace. An act that begins with a call into the
-// tab's document needs none. Everything the act sets off in the page
+// settle is [Surface.Settle], lasting at least the start window when
+// startWindow is set: after an act whose effects the settle's first
+// answer from the page may not yet show, one from the browser's side (a
+// navigation, going back) or in another target (a cross-site frame),
+// whose events come from the browser at their own pace. An act that
+// begins with a call into the tab's document needs none. Everything the act sets off in the page
 // either leaves a record there that the settle reads (a timer, a frame,
 // a queued task, a document leaving, a window opened: pending.js) or
 // starts a request whose event the renderer sends before its answer to
@@ -499,11 +495,14 @@ func (s *Surface) Settle(ctx context.Context) error {
 // looked at again every netPoll); the DOM inside the page, where one call
 // waits until the DOM window has passed since its last change (sight.js
 // quiet), so no poll interval is added to either window.
-func (s *Surface) settle(ctx context.Context, start time.Duration) error {
+func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 	w := s.opts.Settle.withDefaults()
 	began := time.Now()
 	deadline := began.Add(s.opts.SettleTimeout)
-	earliest := began.Add(start)
+	earliest := began
+	if startWindow {
+		earliest = began.Add(w.Start)
+	}
 	s.heard = false
 	for {
 		now := time.Now()

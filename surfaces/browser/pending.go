@@ -46,16 +46,20 @@ func (s *Surface) installPending(ctx context.Context) error {
 // startsInSight), which carries the mark to pending.js by an event, with
 // no call of its own; any other act is marked by a call before it. A page
 // that cannot be asked (a document on its way) is not armed: its new
-// document counts from its start.
-func (s *Surface) armPending(ctx context.Context, op surfaces.Operation) {
+// document counts from its start. It reports whether the mark rides on
+// the act's first call into the tab's document.
+func (s *Surface) armPending(ctx context.Context, op surfaces.Operation) bool {
 	if s.pendingKey == "" {
-		return
+		return false
 	}
-	if rt, ok := s.refs[op.Ref]; ok && rt.fc == s.main && startsInSight[op.Op] {
+	rt, ok := s.refs[op.Ref]
+	inPage := ok && rt.fc == s.main && startsInSight[op.Op]
+	if inPage {
 		s.main.arm = fmt.Sprintf("window.dispatchEvent(new CustomEvent(%q, {detail: %q}));", s.pendingKey, "arm")
-		return
+	} else {
+		evalIn(ctx, 0, fmt.Sprintf("window[%q]?.arm()", s.pendingKey))
 	}
-	evalIn(ctx, 0, fmt.Sprintf("window[%q]?.arm()", s.pendingKey))
+	return inPage
 }
 
 // startsInSight holds the operations whose first step, on an element, is
