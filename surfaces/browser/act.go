@@ -21,7 +21,7 @@ import (
 // loading indicator shows (Options.Settle), or when the cap
 // (Options.SettleTimeout) is reached.
 const (
-	netPoll      = 10 * time.Millisecond  // how often a request in flight is looked at again
+	netPoll      = 10 * time.Millisecond  // the longest a settle waits on a request without looking again
 	quietCap     = 250 * time.Millisecond // the longest one wait inside the page lasts
 	settlePoll   = 40 * time.Millisecond  // the pause after a failed look into the page
 	staleRequest = 3 * time.Second        // long polls and lost events do not hold settling
@@ -491,10 +491,12 @@ func (s *Surface) Settle(ctx context.Context) error {
 // windows overlap rather than add up: a press whose fetch ends 30 ms
 // later settles one network window after that.
 //
-// The network is watched from the tab's events (a request in flight is
-// looked at again every netPoll); the DOM inside the page, where one call
-// waits until the DOM window has passed since its last change (sight.js
-// quiet), so no poll interval is added to either window.
+// The network is watched from the tab's events: a settle waiting on a
+// request wakes when one ends (or after netPoll). The DOM is watched
+// inside the page, where one call waits until the DOM window has passed
+// since its last change (sight.js quiet); the rest of the network window
+// is held in that same call, so the two windows run side by side instead
+// of one after the other, and no poll interval is added to either.
 func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 	w := s.opts.Settle.withDefaults()
 	began := time.Now()
@@ -509,17 +511,17 @@ func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 		if !now.Before(deadline) {
 			return nil
 		}
-		// Wait out the network window, the start window, or a request.
-		wait := time.Duration(0)
-		lastNet, netIdle := s.netState(now, w.Network)
-		if !netIdle {
-			wait = netPoll
-			if age := now.Sub(lastNet); age < w.Network {
-				wait = max(wait, w.Network-age)
+		// A request in flight or a document loading: wait for the network
+		// to change. The network window after it is waited out in the page,
+		// beside the DOM window (below).
+		lastNet, busy := s.netState(now)
+		if busy {
+			if err := s.netChanged(ctx, min(netPoll, deadline.Sub(now))); err != nil {
+				return err
 			}
+			continue
 		}
-		wait = max(wait, earliest.Sub(now))
-		if wait > 0 {
+		if wait := earliest.Sub(now); wait > 0 {
 			if err := sleep(ctx, min(wait, deadline.Sub(now))); err != nil {
 				return err
 			}
@@ -541,12 +543,16 @@ func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 			}
 			continue
 		}
+		// The page holds its answer until the DOM window has passed since
+		// its last change and the rest of the network window has passed.
+		hold := max(0, w.Network-time.Since(lastNet))
 		var q quietState
-		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds())
+		err := s.main.call(qctx, &q, "quiet", w.DOM.Milliseconds(), min(quietCap, deadline.Sub(now)).Milliseconds(), ceilMs(hold))
 		cancel()
 		if err == nil && q.Ready == "complete" && !q.Busy && q.Since >= float64(w.DOM.Milliseconds()) {
-			// Quiet in the page; settled if the network stayed so meanwhile.
-			if last, idle := s.netState(time.Now(), w.Network); idle && last.Equal(lastNet) {
+			// Quiet in the page; settled if the network stayed so meanwhile
+			// (a request the page started before it answered has been seen).
+			if last, busy := s.netState(time.Now()); !busy && last.Equal(lastNet) && time.Since(last) >= w.Network {
 				s.heard = true
 				return nil
 			}
@@ -565,11 +571,15 @@ func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 	}
 }
 
+// ceilMs is d in whole milliseconds, rounded up.
+func ceilMs(d time.Duration) int64 {
+	return int64((d + time.Millisecond - 1) / time.Millisecond)
+}
+
 // netState returns when the last request started or ended, and whether
-// the network is idle: no document loading, no request in flight (one
-// older than staleRequest no longer counts), and none started or ended
-// within window of now.
-func (s *Surface) netState(now time.Time, window time.Duration) (time.Time, bool) {
+// the network is busy: a document loading, or a request in flight (one
+// older than staleRequest no longer counts).
+func (s *Surface) netState(now time.Time) (time.Time, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	busy := 0
@@ -580,7 +590,21 @@ func (s *Surface) netState(now time.Time, window time.Duration) (time.Time, bool
 		}
 		busy++
 	}
-	return s.lastNet, busy == 0 && !s.loading && now.Sub(s.lastNet) >= window
+	return s.lastNet, busy > 0 || s.loading
+}
+
+// netChanged waits until a request ends or the document stops loading
+// (see onEvent), at most d.
+func (s *Surface) netChanged(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.netEnded:
+	case <-t.C:
+	}
+	return nil
 }
 
 func sleep(ctx context.Context, d time.Duration) error {

@@ -190,6 +190,19 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 		w.Header().Set("Cache-Control", "no-store")
 		fmt.Fprint(w, `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><rect width="16" height="16" fill="teal"/></svg>`)
 	})
+	mux.HandleFunc("/trickle", func(w http.ResponseWriter, r *http.Request) {
+		// A response whose headers come at once and whose body ends 150 ms
+		// later: the tab's events show the response when its headers come
+		// (loads.html).
+		// Nothing for the browser to sniff: it passes the headers on as
+		// they come.
+		w.Header().Set("Content-Type", "text/plain")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		fmt.Fprint(w, "the first part, ")
+		w.(http.Flusher).Flush()
+		time.Sleep(150 * time.Millisecond)
+		fmt.Fprint(w, "then the rest")
+	})
 	mux.HandleFunc("/delay", func(w http.ResponseWriter, r *http.Request) {
 		time.Sleep(400 * time.Millisecond)
 		fmt.Fprint(w, "loaded late")

@@ -46,6 +46,24 @@ func TestSettleWaitsForTheRequestsAnActStarts(t *testing.T) {
 	}
 }
 
+// TestSettleHoldsTheNetworkWindowAfterAResponse checks that a settle
+// lasts the network window after a fetch's response, now that the page
+// waits out the rest of that window beside the DOM's: the tab's events end
+// a fetch at its headers, and this page renders only when the body has
+// come, 150 ms later. A network window of a second covers it; a settle
+// that ended on the page's first quiet answer would not.
+func TestSettleHoldsTheNetworkWindowAfterAResponse(t *testing.T) {
+	s := newSurface(t)
+	s.opts.Settle.Network = time.Second
+	sc := open(t, s, "/testdata/loads.html")
+	if _, err := s.Act(testCtx(t), surfaces.Click(find(t, sc, "button", "Read a slow body").Ref)); err != nil {
+		t.Fatal(err)
+	}
+	if after := observe(t, s); !hasLine(after, "body done") {
+		t.Errorf("settled before the body of the response came:\n%s", after)
+	}
+}
+
 // TestQuietIgnoresWritesThatChangeNothing checks the page's quiet clock:
 // an attribute set to the value it has is no change, a text that changes
 // is one.

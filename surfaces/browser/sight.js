@@ -1799,18 +1799,22 @@
   // timed by the mutation observer's last change (a timer set for when the
   // quiet window would close, set again if a change came meanwhile), not
   // by polling from outside; a loading document or a showing indicator is
-  // looked at again every 40 ms (neither always changes the DOM).
-  function quiet(wait, cap) {
+  // looked at again every 40 ms (neither always changes the DOM). It
+  // answers no sooner than hold ms after the call: the rest of the
+  // settle's network window, waited out here beside the DOM's.
+  function quiet(wait, cap, hold) {
     const state = () => ({ since: performance.now() - Math.max(lastMutation, lastResource), ready: document.readyState, busy: busy() });
     if (!(wait > 0)) return state();
-    const end = performance.now() + (cap || 0);
+    const start = performance.now();
+    const end = start + (cap || 0), from = start + (hold || 0);
     return new Promise((resolve) => {
       const check = () => {
         const s = state();
-        const left = end - performance.now();
+        const t = performance.now();
+        const left = end - t;
         const calm = s.ready === "complete" && !s.busy;
-        if (left <= 0 || calm && s.since >= wait) { resolve(s); return; }
-        setTimeout(check, Math.max(1, Math.min(left, calm ? wait - s.since : 40)));
+        if (left <= 0 || calm && s.since >= wait && t >= from) { resolve(s); return; }
+        setTimeout(check, Math.max(1, Math.min(left, calm ? Math.max(wait - s.since, from - t) : 40)));
       };
       check();
     });

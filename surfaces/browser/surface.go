@@ -67,9 +67,10 @@ type Surface struct {
 	sentIDs  map[network.RequestID]int
 	statuses []int
 	lastNet  time.Time
-	loading  bool   // the tab's main frame is loading a document
-	navs     uint64 // documents the tab's main frame has committed
-	url      string // the main frame's address, as its events tell; "" before the first
+	netEnded chan struct{} // a token when a request ends or a load stops (settle waits on it)
+	loading  bool          // the tab's main frame is loading a document
+	navs     uint64        // documents the tab's main frame has committed
+	url      string        // the main frame's address, as its events tell; "" before the first
 
 	main   *frameConn               // the tab's own document
 	oopifs map[target.ID]*frameConn // cross-site iframes, each its own target
@@ -134,6 +135,7 @@ func (b *Browser) NewSurface(ctx context.Context, so SurfaceOptions) (*Surface, 
 	s := &Surface{
 		b: b, opts: b.opts, rules: rules,
 		inflight: map[network.RequestID]time.Time{},
+		netEnded: make(chan struct{}, 1),
 		sentIDs:  map[network.RequestID]int{},
 		refs:     map[string]refTarget{}, byJS: map[string]string{},
 		oopifs: map[target.ID]*frameConn{},
@@ -356,6 +358,7 @@ func (s *Surface) onEvent(ev any) {
 			s.mu.Lock()
 			s.loading = false
 			s.mu.Unlock()
+			s.noteNetEnded()
 		}
 	case *page.EventJavascriptDialogOpening:
 		accept := true
@@ -409,11 +412,25 @@ func browserOwn(ev *network.EventRequestWillBeSent) bool {
 
 func (s *Surface) netDone(id network.RequestID) {
 	s.mu.Lock()
-	if _, ok := s.inflight[id]; ok {
+	_, ok := s.inflight[id]
+	if ok {
 		delete(s.inflight, id)
 		s.lastNet = time.Now()
 	}
 	s.mu.Unlock()
+	if ok {
+		s.noteNetEnded()
+	}
+}
+
+// noteNetEnded wakes a settle waiting on the network, or leaves it a token
+// for its next wait (which then looks at the network once more for
+// nothing).
+func (s *Surface) noteNetEnded() {
+	select {
+	case s.netEnded <- struct{}{}:
+	default:
+	}
 }
 
 // actCtx derives a context for commands on the tab that ends with the
