@@ -543,6 +543,13 @@ func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 			}
 			continue
 		}
+		if s.docLoading() {
+			// A document began loading while the page was asked (the
+			// answer may come from the new one, or not at all): wait for
+			// it on the network, not by looking into a loading page.
+			cancel()
+			continue
+		}
 		// The page holds its answer until the DOM window has passed since
 		// its last change and the rest of the network window has passed.
 		hold := max(0, w.Network-time.Since(lastNet))
@@ -591,6 +598,13 @@ func (s *Surface) netState(now time.Time) (time.Time, bool) {
 		busy++
 	}
 	return s.lastNet, busy > 0 || s.loading
+}
+
+// docLoading reports whether the tab's main frame is loading a document.
+func (s *Surface) docLoading() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loading
 }
 
 // netChanged waits until a request ends or the document stops loading
