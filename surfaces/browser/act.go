@@ -480,11 +480,11 @@ func (s *Surface) Settle(ctx context.Context) error {
 // answer from the page may not yet show, one from the browser's side (a
 // navigation, going back) or in another target (a cross-site frame),
 // whose events come from the browser at their own pace. An act that
-// begins with a call into the tab's document needs none. Everything the act sets off in the page
-// either leaves a record there that the settle reads (a timer, a frame,
-// a queued task, a document leaving, a window opened: pending.js) or
-// starts a request whose event the renderer sends before its answer to
-// any later call; the settle reads the network again after the page has
+// begins with a call into the tab's document needs none. Everything the
+// act sets off in the page either leaves a record there that the settle
+// reads (a timer, a frame, a queued task, a document leaving, a window
+// opened: pending.js) or starts a request whose event the renderer sends
+// before its answer to any later call; the settle reads the network again after the page has
 // answered. (Measured for fetch, XMLHttpRequest, an image, a dynamic
 // import, a style's background, a beacon and a fetch from a timer: 70
 // requests of 70 were seen by the time the timers' call returned.) The
@@ -511,12 +511,13 @@ func (s *Surface) settle(ctx context.Context, startWindow bool) error {
 		if !now.Before(deadline) {
 			return nil
 		}
-		// A request in flight or a document loading: wait for the network
-		// to change. The network window after it is waited out in the page,
-		// beside the DOM window (below).
+		// A request in flight or a document loading: wait until a request
+		// ends or the load stops (onEvent leaves a token). The network
+		// window after it is waited out in the page, beside the DOM window
+		// (below).
 		lastNet, busy := s.netState(now)
 		if busy {
-			if err := s.netChanged(ctx, min(netPoll, deadline.Sub(now))); err != nil {
+			if err := sleepOr(ctx, min(netPoll, deadline.Sub(now)), s.netEnded); err != nil {
 				return err
 			}
 			continue
@@ -607,29 +608,23 @@ func (s *Surface) docLoading() bool {
 	return s.loading
 }
 
-// netChanged waits until a request ends or the document stops loading
-// (see onEvent), at most d.
-func (s *Surface) netChanged(ctx context.Context, d time.Duration) error {
+// sleep waits d, or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	return sleepOr(ctx, d, nil)
+}
+
+// sleepOr waits d, or until wake has a token (a nil wake never has), or
+// until ctx ends.
+func sleepOr(ctx context.Context, d time.Duration, wake <-chan struct{}) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
-	case <-s.netEnded:
+	case <-wake:
 	case <-t.C:
 	}
 	return nil
-}
-
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // Screenshot captures the viewport as PNG. Secret fields and texts are

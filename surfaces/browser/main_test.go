@@ -192,10 +192,9 @@ fetch('/delay').then(r => r.text()).then(t => { document.getElementById('p').tex
 	})
 	mux.HandleFunc("/trickle", func(w http.ResponseWriter, r *http.Request) {
 		// A response whose headers come at once and whose body ends 150 ms
-		// later: the tab's events show the response when its headers come
-		// (loads.html).
-		// Nothing for the browser to sniff: it passes the headers on as
-		// they come.
+		// later (loads.html). With nothing to sniff, the browser passes the
+		// headers on as they come, and the tab's events show the response
+		// then.
 		w.Header().Set("Content-Type", "text/plain")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		fmt.Fprint(w, "the first part, ")
